@@ -1,0 +1,99 @@
+using System.Globalization;
+using Cqrs.Benchtest;
+
+namespace Cqrs.Benchmarks.Cli;
+
+/// <summary>The benchtest CLI: parses the options, runs, prints the table, and ends stdout with the JSON line(s).</summary>
+internal static class BenchtestCommand
+{
+    private const int UsageError = 2;
+    private const int RunFailed = 1;
+
+    public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error)
+    {
+        BenchtestCommandLine commandLine;
+        try
+        {
+            commandLine = BenchtestCommandLine.Parse(args);
+            if (commandLine.Cores is { } cores)
+            {
+                CoreAffinity.PinToFirst(cores);
+            }
+        }
+        catch (UsageException exception)
+        {
+            error.WriteLine($"error: {exception.Message}");
+            error.WriteLine("Run with --help to see the options.");
+            return UsageError;
+        }
+
+        if (commandLine.ShowHelp)
+        {
+            output.Write(HelpText.Usage);
+            return 0;
+        }
+
+        var progress = new StderrProgress(error, terminal: !Console.IsErrorRedirected);
+        try
+        {
+            var results = await RunAsync(commandLine, output, progress).ConfigureAwait(false);
+            foreach (var result in results)
+            {
+                output.WriteLine(result.ToJson());
+            }
+
+            return 0;
+        }
+        catch (Exception exception) when (exception is TimeoutException or IOException or UnauthorizedAccessException)
+        {
+            progress.Clear();
+            error.WriteLine($"error: {exception.Message}");
+            return RunFailed;
+        }
+    }
+
+    /// <summary>Runs what the command line asks for, prints the table, and returns the runs with the headline last.</summary>
+    private static async Task<IReadOnlyList<BenchtestResult>> RunAsync(BenchtestCommandLine commandLine, TextWriter output, StderrProgress progress)
+    {
+        var settings = commandLine.Cores is { } cores ? commandLine.Settings with { Concurrency = cores } : commandLine.Settings;
+        var runner = new BenchtestRunner();
+        if (commandLine.Sweep)
+        {
+            return await SweepAsync(runner, settings, commandLine, output, progress).ConfigureAwait(false);
+        }
+
+        progress.StartRun("");
+        var headline = await runner.RunAsync(settings, progress).ConfigureAwait(false);
+        if (!commandLine.CompareSampling)
+        {
+            progress.Clear();
+            ResultTable.WriteRuns(output, [("result", headline)]);
+            return [headline];
+        }
+
+        progress.StartRun("sampling 1: ");
+        var fullSampling = await runner.RunAsync(settings with { TraceSampling = 1 }, progress).ConfigureAwait(false);
+        progress.Clear();
+        ResultTable.WriteRuns(output, [($"sampling {Fraction(settings.TraceSampling)}", headline), ("sampling 1", fullSampling)]);
+        output.WriteLine();
+        output.WriteLine($"Full tracing costs {100 * (1 - (fullSampling.OpsPerSecond / headline.OpsPerSecond)):0.0}% of the throughput.");
+        return [fullSampling, headline];
+    }
+
+    private static async Task<IReadOnlyList<BenchtestResult>> SweepAsync(
+        BenchtestRunner runner, BenchtestSettings settings, BenchtestCommandLine commandLine, TextWriter output, StderrProgress progress)
+    {
+        var sweep = await new ConcurrencySweep(runner)
+            .RunAsync(settings, commandLine.SweepLevels, level => progress.StartRun($"in flight {level}: "), progress)
+            .ConfigureAwait(false);
+        progress.Clear();
+        await File.WriteAllTextAsync(commandLine.ChartPath, SweepChart.ToSvg(sweep)).ConfigureAwait(false);
+        ResultTable.WriteSweep(output, sweep);
+        output.WriteLine($"Chart: {Path.GetFullPath(commandLine.ChartPath)}");
+        output.WriteLine();
+        ResultTable.WriteRuns(output, [("knee", sweep.Knee)]);
+        return [.. sweep.Points.Where(point => point != sweep.Knee), sweep.Knee];
+    }
+
+    private static string Fraction(double value) => value.ToString("0.####", CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,115 @@
+using System.Globalization;
+using Cqrs.Benchtest;
+
+namespace Cqrs.Benchmarks.Cli;
+
+/// <summary>The benchtest's command line, parsed and checked (see <see cref="HelpText"/>).</summary>
+internal sealed record BenchtestCommandLine
+{
+    public const string DefaultChartPath = "benchtest-sweep.svg";
+
+    public BenchtestSettings Settings { get; private init; } = new();
+
+    public bool ShowHelp { get; private init; }
+
+    public int? Cores { get; private init; }
+
+    public bool Sweep { get; private init; }
+
+    public IReadOnlyList<int> SweepLevels { get; private init; } = ConcurrencySweep.DefaultLevels;
+
+    public string ChartPath { get; private init; } = DefaultChartPath;
+
+    public bool CompareSampling { get; private init; }
+
+    /// <exception cref="UsageException">An unknown option, a missing or bad value, or options that do not combine.</exception>
+    public static BenchtestCommandLine Parse(IReadOnlyList<string> args)
+    {
+        var parsed = new BenchtestCommandLine();
+        var given = new HashSet<string>(StringComparer.Ordinal);
+        for (var index = 0; index < args.Count; index++)
+        {
+            var option = args[index];
+            if (!given.Add(option))
+            {
+                throw new UsageException($"{option} is given twice.");
+            }
+
+            string Value() => index + 1 < args.Count ? args[++index] : throw new UsageException($"{option} needs a value.");
+            parsed = option switch
+            {
+                "--help" or "-h" => parsed with { ShowHelp = true },
+                "--tasks" => parsed.With(settings => settings with { Tasks = Positive(option, Value()) }),
+                "--commands" => parsed.With(settings => settings with { CommandsPerTask = Positive(option, Value()) }),
+                "--warmup" => parsed.With(settings => settings with { WarmupOperations = NonNegative(option, Value()) }),
+                "--in-flight" => parsed.With(settings => settings with { MaxInFlight = Positive(option, Value()) }),
+                "--telemetry" => parsed.With(settings => settings with { Telemetry = OnOff(option, Value()) }),
+                "--sampling" => parsed.With(settings => settings with { TraceSampling = Fraction(option, Value()) }),
+                "--direct" => parsed.With(settings => settings with { Direct = true }),
+                "--rate" => parsed.With(settings => settings with { OfferedRate = PositiveNumber(option, Value()) }),
+                "--price" => parsed.With(settings => settings with { PricePerHourUsd = PositiveNumber(option, Value()) }),
+                "--cores" => parsed with { Cores = Positive(option, Value()) },
+                "--sweep" => parsed with { Sweep = true },
+                "--levels" => parsed with { SweepLevels = Levels(option, Value()) },
+                "--chart" => parsed with { ChartPath = Value() },
+                "--compare-sampling" => parsed with { CompareSampling = true },
+                _ => throw new UsageException($"Unknown option '{option}'."),
+            };
+        }
+
+        parsed.ThrowIfContradictory(given);
+        return parsed;
+    }
+
+    private BenchtestCommandLine With(Func<BenchtestSettings, BenchtestSettings> change) => this with { Settings = change(Settings) };
+
+    private void ThrowIfContradictory(HashSet<string> given)
+    {
+        Refuse(Sweep && CompareSampling, "--sweep and --compare-sampling do not combine.");
+        Refuse(Sweep && Settings.OfferedRate is not null, "--sweep runs closed loops; drop --rate.");
+        Refuse(Sweep && given.Contains("--in-flight"), "--sweep sets the in-flight limit to each level; drop --in-flight.");
+        Refuse(!Sweep && (given.Contains("--levels") || given.Contains("--chart")), "--levels and --chart go with --sweep.");
+        Refuse(CompareSampling && !Settings.Telemetry, "--compare-sampling needs telemetry on.");
+        Refuse(given.Contains("--sampling") && !Settings.Telemetry, "--sampling needs telemetry on.");
+        Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");
+        Refuse((long)Settings.Tasks * Settings.CommandsPerTask > Array.MaxLength, "--tasks × --commands is too many operations for one run.");
+    }
+
+    private static void Refuse(bool contradiction, string message)
+    {
+        if (contradiction)
+        {
+            throw new UsageException(message);
+        }
+    }
+
+    private static int Positive(string option, string value) =>
+        int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var number) && number > 0
+            ? number
+            : throw new UsageException($"{option} needs a whole number of at least 1, not '{value}'.");
+
+    private static int NonNegative(string option, string value) =>
+        int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var number)
+            ? number
+            : throw new UsageException($"{option} needs a whole number of at least 0, not '{value}'.");
+
+    private static double PositiveNumber(string option, string value) =>
+        double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && number > 0 && double.IsFinite(number)
+            ? number
+            : throw new UsageException($"{option} needs a positive number, not '{value}'.");
+
+    private static double Fraction(string option, string value) =>
+        double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && number is >= 0 and <= 1
+            ? number
+            : throw new UsageException($"{option} needs a number from 0 to 1, not '{value}'.");
+
+    private static bool OnOff(string option, string value) => value switch
+    {
+        "on" => true,
+        "off" => false,
+        _ => throw new UsageException($"{option} needs 'on' or 'off', not '{value}'."),
+    };
+
+    private static int[] Levels(string option, string value) =>
+        [.. value.Split(',', StringSplitOptions.TrimEntries).Select(level => Positive(option, level))];
+}

@@ -1,0 +1,40 @@
+namespace Cqrs.Benchmarks.Cli;
+
+/// <summary>What <c>--help</c> prints.</summary>
+internal static class HelpText
+{
+    public const string Usage = """
+        Cqrs benchtest: in-process throughput, latency and ops per dollar (DESIGN.md §10).
+
+        Usage:
+          dotnet run -c Release --project Benchmarks/Cqrs.Benchmarks -- [options]
+          dotnet run -c Release --project Benchmarks/Cqrs.Benchmarks -- micro [--quick] [BenchmarkDotNet options]
+
+        One operation is a command, its event, and that event's two handlers. Tasks send commands as fast as
+        the bus accepts them (closed loop) unless --rate sets a fixed offered load (open loop; tasks × commands
+        operations are still sent). A warm-up runs first. The table goes to stdout, progress to stderr, and the last line of stdout is the result as JSON
+        (after --compare-sampling or --sweep, one JSON line per run, the headline run last).
+
+        Options:
+          --tasks N             tasks sending commands (default 8)
+          --commands N          commands per task (default 50000)
+          --warmup N            operations run before measuring (default 100000, at most the measured count)
+          --in-flight N         operations under way at once, the bus's back-pressure (default: the framework's)
+          --cores N             pin the process to its first N cores and run N in-process workers
+          --telemetry on|off    OpenTelemetry traces and metrics exported (default on)
+          --sampling R          share of traces sampled, 0 to 1 (default 0.01)
+          --direct              direct dispatch: no validation, no serialization
+          --rate N              open loop: one timer-paced sender offers N operations per second
+          --price USD           plan price per hour for ops per dollar (default 0.075, B1 on Windows)
+          --compare-sampling    run at --sampling and at 1.0 and show both
+          --sweep               run at rising concurrency (tasks = operations in flight) and find the knee
+          --levels A,B,...      concurrency levels of the sweep (default 1,2,4,8,16,32,64,128)
+          --chart PATH          where the sweep's SVG chart goes (default benchtest-sweep.svg)
+          -h, --help            this text
+
+        micro runs the BenchmarkDotNet micro-benchmarks (dispatch against MediatR, serialization); --quick
+        makes a short smoke run. Other arguments go to BenchmarkDotNet (for example --filter *Dispatch*).
+
+        Exit codes: 0 done, 1 the run failed, 2 bad arguments.
+        """;
+}

@@ -1,0 +1,77 @@
+using System.Globalization;
+using Cqrs.Benchtest;
+
+namespace Cqrs.Benchmarks.Cli;
+
+/// <summary>Prints results as tables a person reads: one column per run, or one row per sweep level.</summary>
+internal static class ResultTable
+{
+    private const int LabelWidth = 24;
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    private static readonly (string Label, Func<BenchtestResult, string> Value)[] Rows =
+    [
+        ("transport", result => $"{result.Transport}, {(result.Direct ? "direct" : "full pipeline")}"),
+        ("load", Load),
+        ("in flight at most", result => Count(result.MaxInFlight)),
+        ("operations", result => Count(result.Operations)),
+        ("seconds", result => result.Seconds.ToString("F2", Invariant)),
+        ("ops/s", result => Count(result.OpsPerSecond)),
+        ("latency mean (µs)", result => Micros(result.LatencyMeanUs)),
+        ("latency p50 (µs)", result => Micros(result.LatencyP50Us)),
+        ("latency p99 (µs)", result => Micros(result.LatencyP99Us)),
+        ("allocated (B/op)", result => result.AllocatedBytesPerOp.ToString("N0", Invariant)),
+        ("cores", result => Count(result.Cores)),
+        ("telemetry", result => result.Telemetry ? $"on, {result.TraceSampling.ToString("0.####", Invariant)} sampled" : "off"),
+        ("spans exported", result => Count(result.SpansExported)),
+        ("start-up (ms)", result => result.StartupMs.ToString("F1", Invariant)),
+        ("price (USD/h)", result => result.PricePerHourUsd.ToString("0.####", Invariant)),
+        ("ops per dollar", result => Count(result.OpsPerDollar)),
+    ];
+
+    /// <summary>One column per named run, one row per figure.</summary>
+    public static void WriteRuns(TextWriter output, IReadOnlyList<(string Name, BenchtestResult Result)> runs)
+    {
+        var cells = runs.Select(run => Rows.Select(row => row.Value(run.Result)).Prepend(run.Name).ToArray()).ToArray();
+        var widths = cells.Select(column => column.Max(cell => cell.Length) + 2).ToArray();
+        for (var row = 0; row <= Rows.Length; row++)
+        {
+            var label = row == 0 ? "" : Rows[row - 1].Label;
+            output.Write(label.PadRight(LabelWidth));
+            for (var run = 0; run < cells.Length; run++)
+            {
+                output.Write(cells[run][row].PadLeft(widths[run]));
+            }
+
+            output.WriteLine();
+        }
+    }
+
+    /// <summary>One row per concurrency level, the knee and the best marked.</summary>
+    public static void WriteSweep(TextWriter output, SweepResult sweep)
+    {
+        output.WriteLine($"{"in flight",10}{"ops/s",12}{"mean µs",11}{"p50 µs",11}{"p99 µs",11}{"B/op",8}");
+        foreach (var point in sweep.Points)
+        {
+            var marks = string.Join(", ", new[] { point == sweep.Knee ? "knee" : null, point == sweep.Best ? "best" : null }.OfType<string>());
+            output.WriteLine(
+                $"{Count(point.Tasks),10}{Count(point.OpsPerSecond),12}{Micros(point.LatencyMeanUs),11}{Micros(point.LatencyP50Us),11}" +
+                $"{Micros(point.LatencyP99Us),11}{point.AllocatedBytesPerOp.ToString("N0", Invariant),8}{(marks.Length > 0 ? "  ← " + marks : "")}");
+        }
+
+        output.WriteLine();
+        output.WriteLine(
+            $"Knee: {sweep.Knee.Tasks} in flight reach {Count(sweep.Knee.OpsPerSecond)} ops/s, " +
+            $"≥ {SweepResult.KneeShareOfBest * 100:0}% of the best ({Count(sweep.Best.OpsPerSecond)} ops/s at {sweep.Best.Tasks}).");
+    }
+
+    private static string Load(BenchtestResult result)
+    {
+        var shape = $"{Count(result.Tasks)} × {Count(result.CommandsPerTask)}";
+        return result.OfferedRate is { } rate ? $"open loop at {Count(rate)}/s, {shape}" : $"closed loop, {shape}";
+    }
+
+    private static string Count(double value) => value.ToString("N0", Invariant);
+
+    private static string Micros(double value) => value.ToString("N1", Invariant);
+}

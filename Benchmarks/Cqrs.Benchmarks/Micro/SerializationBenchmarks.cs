@@ -1,0 +1,37 @@
+using BenchmarkDotNet.Attributes;
+using Cqrs.Benchtest;
+using Cqrs.Benchtest.Engine;
+using Cqrs.Pipeline;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.Benchmarks.Micro;
+
+/// <summary>
+/// The benchtest's command through the generated MessagePack codec, as the pipeline calls it: serialize to
+/// the payload array a transport sends, and deserialize from it.
+/// </summary>
+[MemoryDiagnoser]
+public class SerializationBenchmarks
+{
+    private readonly RecordNumber _command = new(123_456, 654_321);
+    private ServiceProvider? _services;
+    private MessageDescriptor<RecordNumber> _descriptor = null!;
+    private byte[] _payload = [];
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _services = BenchtestServices.Build(new OperationTracker(), new BenchtestSettings());
+        _descriptor = _services.GetRequiredService<MessageCatalog>().Get<RecordNumber>();
+        _payload = _descriptor.Serialize(_command);
+    }
+
+    [GlobalCleanup]
+    public void Cleanup() => _services?.Dispose();
+
+    [Benchmark]
+    public byte[] Serialize() => _descriptor.Serialize(_command);
+
+    [Benchmark]
+    public RecordNumber Deserialize() => _descriptor.Deserialize(_payload);
+}

@@ -1,0 +1,74 @@
+using System.Text.Json;
+using Cqrs.Benchtest.Engine;
+
+namespace Cqrs.Benchtest;
+
+/// <summary>
+/// The figures of one run (DESIGN.md §10), serialized as one JSON line by <see cref="ToJson"/> with exactly
+/// these camelCase names, so that scripts can read them.
+/// </summary>
+public sealed record BenchtestResult
+{
+    /// <summary>The transport: <c>inprocess</c>.</summary>
+    public required string Transport { get; init; }
+
+    /// <summary>Tasks that sent commands.</summary>
+    public required int Tasks { get; init; }
+
+    /// <summary>Commands each task sent.</summary>
+    public required int CommandsPerTask { get; init; }
+
+    /// <summary>Operations measured (a command and its event handled by both handlers).</summary>
+    public required int Operations { get; init; }
+
+    /// <summary>Length of the measured phase.</summary>
+    public required double Seconds { get; init; }
+
+    /// <summary>Operations per second.</summary>
+    public required double OpsPerSecond { get; init; }
+
+    /// <summary>Mean latency from just before sending the command to the last event handler, in µs.</summary>
+    public required double LatencyMeanUs { get; init; }
+
+    /// <summary>Median latency, in µs.</summary>
+    public required double LatencyP50Us { get; init; }
+
+    /// <summary>99th-percentile latency, in µs.</summary>
+    public required double LatencyP99Us { get; init; }
+
+    /// <summary>Bytes allocated by the whole process during the measured phase, per operation.</summary>
+    public required double AllocatedBytesPerOp { get; init; }
+
+    /// <summary>Cores the process may run on.</summary>
+    public required int Cores { get; init; }
+
+    /// <summary>Whether traces and metrics were exported.</summary>
+    public required bool Telemetry { get; init; }
+
+    /// <summary>Share of traces sampled (0 when telemetry is off).</summary>
+    public required double TraceSampling { get; init; }
+
+    /// <summary>From before building the service provider to the first command→event round trip, on the process's first run, in ms.</summary>
+    public required double StartupMs { get; init; }
+
+    /// <summary>Price of the plan, in USD per hour.</summary>
+    public required double PricePerHourUsd { get; init; }
+
+    /// <summary>Operations one dollar buys: ops/s × 3600 / price per hour.</summary>
+    public required double OpsPerDollar { get; init; }
+
+    /// <summary>Whether validation and serialization were skipped (direct dispatch).</summary>
+    public required bool Direct { get; init; }
+
+    /// <summary>The offered rate in ops/s for an open-loop run; null for a closed-loop run.</summary>
+    public double? OfferedRate { get; init; }
+
+    /// <summary>Operations allowed under way at once (the bus's back-pressure limit).</summary>
+    public required int MaxInFlight { get; init; }
+
+    /// <summary>Spans exported during the measured phase.</summary>
+    public required long SpansExported { get; init; }
+
+    /// <summary>The result as one line of JSON.</summary>
+    public string ToJson() => JsonSerializer.Serialize(this, BenchtestJsonContext.Default.BenchtestResult);
+}

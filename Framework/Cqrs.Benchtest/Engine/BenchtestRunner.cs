@@ -1,0 +1,127 @@
+using Cqrs.Benchtest.Engine;
+using Cqrs.Benchtest.Telemetry;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+
+namespace Cqrs.Benchtest;
+
+/// <summary>
+/// Runs the benchtest (DESIGN.md §10) in this process: builds a container, makes a first round trip (the
+/// start-up figure), warms up, then measures. Keep one runner per process: its first run's start-up time,
+/// the cold one, is the one every result reports. Runs one benchtest at a time; not thread-safe.
+/// </summary>
+public sealed class BenchtestRunner
+{
+    private double? _firstStartupMs;
+
+    /// <summary>Runs one benchtest and returns its figures.</summary>
+    /// <exception cref="ArgumentException">A setting is out of range.</exception>
+    /// <exception cref="TimeoutException">Operations stopped completing (a handler failed or a message was lost).</exception>
+    public async Task<BenchtestResult> RunAsync(
+        BenchtestSettings settings, IProgress<BenchtestProgress>? progress = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(settings);
+        settings.Validate();
+        using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings.TraceSampling) : null;
+        var tracker = new OperationTracker();
+        var startupStarted = TimeProvider.System.GetTimestamp();
+        var services = BenchtestServices.Build(tracker, settings);
+        await using (services.ConfigureAwait(false))
+        {
+            var load = new CommandLoad(services.GetRequiredService<ICommandBus>(), tracker);
+            await RunFirstRoundTripAsync(load, tracker, cancellationToken).ConfigureAwait(false);
+            _firstStartupMs ??= TimeProvider.System.GetElapsedTime(startupStarted).TotalMilliseconds;
+
+            await WarmUpAsync(settings, load, tracker, progress, cancellationToken).ConfigureAwait(false);
+            var measured = await MeasureAsync(settings, load, tracker, telemetry, progress, cancellationToken).ConfigureAwait(false);
+            var options = services.GetRequiredService<IOptions<CqrsOptions>>().Value;
+            return Describe(settings, options, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartupMs.Value);
+        }
+    }
+
+    private static async Task RunFirstRoundTripAsync(CommandLoad load, OperationTracker tracker, CancellationToken cancellationToken)
+    {
+        tracker.Prepare(1);
+        await new PhaseMonitor(tracker, BenchtestPhase.Warmup, 1, progress: null)
+            .RunAsync(() => load.SendAsFastAsAcceptedAsync(tasks: 1, perTask: 1, cancellationToken), cancellationToken)
+            .ConfigureAwait(false);
+    }
+
+    /// <summary>Runs the measured phase's load, shortened: the same senders, pace and code paths get warm.</summary>
+    private static async Task WarmUpAsync(
+        BenchtestSettings settings, CommandLoad load, OperationTracker tracker, IProgress<BenchtestProgress>? progress, CancellationToken cancellationToken)
+    {
+        var perTask = Math.Min(settings.WarmupOperations, settings.Operations) / settings.Tasks;
+        if (perTask == 0)
+        {
+            return;
+        }
+
+        var warmup = settings with { CommandsPerTask = perTask };
+        tracker.Prepare(warmup.Operations);
+        await new PhaseMonitor(tracker, BenchtestPhase.Warmup, warmup.Operations, progress)
+            .RunAsync(() => Send(warmup, load, cancellationToken), cancellationToken)
+            .ConfigureAwait(false);
+    }
+
+    private static async Task<MeasuredPhase> MeasureAsync(
+        BenchtestSettings settings,
+        CommandLoad load,
+        OperationTracker tracker,
+        TelemetryPipeline? telemetry,
+        IProgress<BenchtestProgress>? progress,
+        CancellationToken cancellationToken)
+    {
+        tracker.Prepare(settings.Operations);
+        telemetry?.Flush();
+        var spansBefore = telemetry?.SpansExported ?? 0;
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+        var allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
+
+        var elapsed = await new PhaseMonitor(tracker, BenchtestPhase.Measuring, settings.Operations, progress)
+            .RunAsync(() => Send(settings, load, cancellationToken), cancellationToken)
+            .ConfigureAwait(false);
+
+        var allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
+        telemetry?.Flush();
+        return new MeasuredPhase(elapsed, allocated, (telemetry?.SpansExported ?? 0) - spansBefore);
+    }
+
+    private static Task Send(BenchtestSettings settings, CommandLoad load, CancellationToken cancellationToken) =>
+        settings.OfferedRate is { } rate
+            ? load.SendAtRateAsync(settings.Operations, rate, cancellationToken)
+            : load.SendAsFastAsAcceptedAsync(settings.Tasks, settings.CommandsPerTask, cancellationToken);
+
+    private static BenchtestResult Describe(
+        BenchtestSettings settings, CqrsOptions options, MeasuredPhase measured, LatencySummary latency, double startupMs)
+    {
+        var seconds = measured.Elapsed.TotalSeconds;
+        var opsPerSecond = settings.Operations / seconds;
+        return new BenchtestResult
+        {
+            Transport = "inprocess",
+            Tasks = settings.Tasks,
+            CommandsPerTask = settings.CommandsPerTask,
+            Operations = settings.Operations,
+            Seconds = seconds,
+            OpsPerSecond = opsPerSecond,
+            LatencyMeanUs = latency.MeanUs,
+            LatencyP50Us = latency.P50Us,
+            LatencyP99Us = latency.P99Us,
+            AllocatedBytesPerOp = (double)measured.AllocatedBytes / settings.Operations,
+            Cores = ProcessCores.Available(),
+            Telemetry = settings.Telemetry,
+            TraceSampling = settings.Telemetry ? settings.TraceSampling : 0,
+            StartupMs = startupMs,
+            PricePerHourUsd = settings.PricePerHourUsd,
+            OpsPerDollar = opsPerSecond * 3600 / settings.PricePerHourUsd,
+            Direct = settings.Direct,
+            OfferedRate = settings.OfferedRate,
+            MaxInFlight = options.InProcess.MaxInFlight,
+            SpansExported = measured.SpansExported,
+        };
+    }
+
+    private readonly record struct MeasuredPhase(TimeSpan Elapsed, long AllocatedBytes, long SpansExported);
+}

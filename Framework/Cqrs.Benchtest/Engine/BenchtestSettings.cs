@@ -1,0 +1,67 @@
+namespace Cqrs.Benchtest;
+
+/// <summary>What one benchtest run does (DESIGN.md §10). Defaults finish in seconds on two cores.</summary>
+public sealed record BenchtestSettings
+{
+    /// <summary>The B1 Windows plan's price, in USD per hour.</summary>
+    public const double B1WindowsPricePerHourUsd = 0.075;
+
+    /// <summary>Tasks sending commands at once.</summary>
+    public int Tasks { get; init; } = 8;
+
+    /// <summary>Commands each task sends; one command and its event make one operation.</summary>
+    public int CommandsPerTask { get; init; } = 50_000;
+
+    /// <summary>Operations run before measuring, with the same load, so that code is jitted and pools are warm (capped at the measured count).</summary>
+    public int WarmupOperations { get; init; } = 100_000;
+
+    /// <summary>Export traces and metrics through OpenTelemetry; off means no listener at all.</summary>
+    public bool Telemetry { get; init; } = true;
+
+    /// <summary>Share of traces sampled (0..1) when <see cref="Telemetry"/> is on.</summary>
+    public double TraceSampling { get; init; } = 0.01;
+
+    /// <summary>Skip validation and serialization (<see cref="CqrsOptions.DirectDispatch"/>).</summary>
+    public bool Direct { get; init; }
+
+    /// <summary>
+    /// Open loop: operations offered per second by one timer-paced sender (<see cref="Operations"/> of them in all).
+    /// Null: closed loop, each task sending as fast as the bus accepts.
+    /// </summary>
+    public double? OfferedRate { get; init; }
+
+    /// <summary>In-process workers (<see cref="InProcessOptions.Concurrency"/>); null keeps the framework's default.</summary>
+    public int? Concurrency { get; init; }
+
+    /// <summary>Operations under way at once (<see cref="InProcessOptions.MaxInFlight"/>); null keeps the framework's default.</summary>
+    public int? MaxInFlight { get; init; }
+
+    /// <summary>Price of the plan the run stands for, in USD per hour.</summary>
+    public double PricePerHourUsd { get; init; } = B1WindowsPricePerHourUsd;
+
+    /// <summary>Operations measured: <see cref="Tasks"/> × <see cref="CommandsPerTask"/>.</summary>
+    public int Operations => checked(Tasks * CommandsPerTask);
+
+    /// <summary>Throws when a setting is out of range.</summary>
+    /// <exception cref="ArgumentException">Says which setting and why.</exception>
+    public void Validate()
+    {
+        Require(Tasks >= 1, nameof(Tasks), "must be at least 1");
+        Require(CommandsPerTask >= 1, nameof(CommandsPerTask), "must be at least 1");
+        Require((long)Tasks * CommandsPerTask <= Array.MaxLength, nameof(CommandsPerTask), "makes too many operations for one run");
+        Require(WarmupOperations >= 0, nameof(WarmupOperations), "must not be negative");
+        Require(TraceSampling is >= 0 and <= 1, nameof(TraceSampling), "must be between 0 and 1");
+        Require(OfferedRate is null or > 0, nameof(OfferedRate), "must be positive");
+        Require(Concurrency is null or >= 1, nameof(Concurrency), "must be at least 1");
+        Require(MaxInFlight is null or >= 1, nameof(MaxInFlight), "must be at least 1");
+        Require(PricePerHourUsd > 0, nameof(PricePerHourUsd), "must be positive");
+    }
+
+    private static void Require(bool condition, string setting, string rule)
+    {
+        if (!condition)
+        {
+            throw new ArgumentException($"{setting} {rule}.", setting);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+namespace Cqrs.Benchtest.Engine;
+
+/// <summary>Sends a run's commands, stamping each operation's start just before its command is sent.</summary>
+internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker)
+{
+    /// <summary>
+    /// Closed loop: each task sends as fast as the bus accepts (its back-pressure sets the pace), task
+    /// <c>t</c> taking sequences [t × perTask, (t + 1) × perTask).
+    /// </summary>
+    public Task SendAsFastAsAcceptedAsync(int tasks, int perTask, CancellationToken cancellationToken)
+    {
+        var senders = new Task[tasks];
+        for (var task = 0; task < tasks; task++)
+        {
+            var first = task * perTask;
+            senders[task] = Task.Run(() => SendRangeAsync(first, perTask, cancellationToken), cancellationToken);
+        }
+
+        return Task.WhenAll(senders);
+    }
+
+    /// <summary>
+    /// Open loop: offers <paramref name="ratePerSecond"/> operations a second whatever the latency. One sender
+    /// thread sleeps about a millisecond (an OS timer; .NET's timer queue ticks too coarsely on some systems)
+    /// and then sends every command that has come due.
+    /// </summary>
+    public Task SendAtRateAsync(int operations, double ratePerSecond, CancellationToken cancellationToken) =>
+        Task.Factory.StartNew(
+            () => SendPaced(operations, ratePerSecond, cancellationToken),
+            cancellationToken,
+            TaskCreationOptions.LongRunning,
+            TaskScheduler.Default);
+
+    private async Task SendRangeAsync(int first, int count, CancellationToken cancellationToken)
+    {
+        for (var sequence = first; sequence < first + count; sequence++)
+        {
+            await SendAsync(sequence, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    private void SendPaced(int operations, double ratePerSecond, CancellationToken cancellationToken)
+    {
+        var started = TimeProvider.System.GetTimestamp();
+        var sent = 0;
+        while (sent < operations)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            var due = Math.Min(operations, (int)(TimeProvider.System.GetElapsedTime(started).TotalSeconds * ratePerSecond) + 1);
+            for (; sent < due; sent++)
+            {
+                var sending = SendAsync(sent, cancellationToken);
+                if (!sending.IsCompletedSuccessfully)
+                {
+                    // Back-pressure: the offered load exceeds what the bus takes; this thread may block.
+                    sending.AsTask().GetAwaiter().GetResult();
+                }
+            }
+
+            if (sent < operations)
+            {
+                Thread.Sleep(1);
+            }
+        }
+    }
+
+    private ValueTask<SentMessage> SendAsync(int sequence, CancellationToken cancellationToken)
+    {
+        tracker.Started(sequence);
+        return bus.SendAsync(new RecordNumber(sequence, Random.Shared.Next(RecordNumber.NumberLimit)), cancellationToken);
+    }
+}

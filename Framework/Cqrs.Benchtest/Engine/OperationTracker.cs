@@ -1,0 +1,73 @@
+using System.Diagnostics;
+using System.Threading.Tasks.Sources;
+
+namespace Cqrs.Benchtest.Engine;
+
+/// <summary>
+/// Follows every operation of a run: when it was sent, how many event handlers have still to finish, and its
+/// latency once the last one has. Arrays are indexed by the command's sequence and allocated before the run,
+/// so the measured phase allocates nothing here. <see cref="Prepare"/> is called between runs only; the
+/// other members are thread-safe.
+/// </summary>
+internal sealed class OperationTracker : IValueTaskSource
+{
+    /// <summary>Event handlers that must finish before an operation counts as done.</summary>
+    public const int HandlersPerOperation = 2;
+
+    private long[] _startTimestamps = [];
+    private long[] _latencyTicks = [];
+    private int[] _remainingHandlers = [];
+    private int _expected;
+    private int _completed;
+    private ManualResetValueTaskSourceCore<bool> _allDone = new() { RunContinuationsAsynchronously = true };
+
+    /// <summary>Operations fully handled so far in this run.</summary>
+    public int Completed => Volatile.Read(ref _completed);
+
+    /// <summary>The latencies of this run in <see cref="Stopwatch"/> ticks; complete once <see cref="WhenAllDone"/> has.</summary>
+    public ArraySegment<long> LatencyTicks => new(_latencyTicks, 0, _expected);
+
+    /// <summary>Resets for a run of <paramref name="operations"/>, reusing the arrays when they are large enough.</summary>
+    public void Prepare(int operations)
+    {
+        if (_startTimestamps.Length < operations)
+        {
+            _startTimestamps = new long[operations];
+            _latencyTicks = new long[operations];
+            _remainingHandlers = new int[operations];
+        }
+
+        Array.Fill(_remainingHandlers, HandlersPerOperation, 0, operations);
+        _expected = operations;
+        _completed = 0;
+        _allDone.Reset();
+    }
+
+    /// <summary>Stamps the start of operation <paramref name="sequence"/>; call just before sending its command.</summary>
+    public void Started(int sequence) => _startTimestamps[sequence] = Stopwatch.GetTimestamp();
+
+    /// <summary>Called by each event handler; the last one records the latency and may complete the run.</summary>
+    public void HandlerFinished(int sequence)
+    {
+        if (Interlocked.Decrement(ref _remainingHandlers[sequence]) != 0)
+        {
+            return;
+        }
+
+        _latencyTicks[sequence] = Stopwatch.GetTimestamp() - _startTimestamps[sequence];
+        if (Interlocked.Increment(ref _completed) == _expected)
+        {
+            _allDone.SetResult(true);
+        }
+    }
+
+    /// <summary>Completes when every operation of the run has been handled by every event handler.</summary>
+    public ValueTask WhenAllDone() => new(this, _allDone.Version);
+
+    void IValueTaskSource.GetResult(short token) => _allDone.GetResult(token);
+
+    ValueTaskSourceStatus IValueTaskSource.GetStatus(short token) => _allDone.GetStatus(token);
+
+    void IValueTaskSource.OnCompleted(Action<object?> continuation, object? state, short token, ValueTaskSourceOnCompletedFlags flags) =>
+        _allDone.OnCompleted(continuation, state, token, flags);
+}

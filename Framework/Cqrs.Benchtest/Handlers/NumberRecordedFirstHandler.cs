@@ -1,0 +1,13 @@
+using Cqrs.Benchtest.Engine;
+
+namespace Cqrs.Benchtest.Handlers;
+
+/// <summary>One of the event's two handlers: does no work but tell the tracker it has run.</summary>
+internal sealed class NumberRecordedFirstHandler(OperationTracker tracker) : IEventHandler<NumberRecorded>
+{
+    public ValueTask HandleAsync(NumberRecorded @event, IMessageContext context, CancellationToken cancellationToken)
+    {
+        tracker.HandlerFinished(@event.Sequence);
+        return ValueTask.CompletedTask;
+    }
+}

@@ -1,0 +1,47 @@
+using OpenTelemetry;
+using OpenTelemetry.Metrics;
+using OpenTelemetry.Trace;
+
+namespace Cqrs.Benchtest.Telemetry;
+
+/// <summary>
+/// "Telemetry on" as DESIGN.md §11 defines it: the framework's traces sampled at a ratio (parent-based, so a
+/// flow is kept or dropped whole) and exported in batches, and its metrics read periodically and exported.
+/// The exporters send nothing (spans are only counted), so the figure is the framework's and the SDK's cost, not a network's.
+/// </summary>
+internal sealed class TelemetryPipeline : IDisposable
+{
+    private const int MetricExportIntervalMilliseconds = 1000;
+
+    private readonly CountingSpanExporter _spans = new();
+    private readonly TracerProvider _tracerProvider;
+    private readonly MeterProvider _meterProvider;
+
+    public TelemetryPipeline(double traceSampling)
+    {
+        _tracerProvider = Sdk.CreateTracerProviderBuilder()
+            .AddSource(CqrsDiagnostics.ActivitySourceName)
+            .SetSampler(new ParentBasedSampler(new TraceIdRatioBasedSampler(traceSampling)))
+            .AddProcessor(new BatchActivityExportProcessor(_spans))
+            .Build();
+        _meterProvider = Sdk.CreateMeterProviderBuilder()
+            .AddMeter(CqrsDiagnostics.MeterName)
+            .AddReader(new PeriodicExportingMetricReader(new DiscardingMetricExporter(), MetricExportIntervalMilliseconds))
+            .Build();
+    }
+
+    public long SpansExported => _spans.Exported;
+
+    /// <summary>Exports whatever is batched, so the counts are up to date.</summary>
+    public void Flush()
+    {
+        _tracerProvider.ForceFlush();
+        _meterProvider.ForceFlush();
+    }
+
+    public void Dispose()
+    {
+        _tracerProvider.Dispose();
+        _meterProvider.Dispose();
+    }
+}

@@ -1,0 +1,72 @@
+using System.Collections.Frozen;
+using System.Diagnostics.CodeAnalysis;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.Pipeline;
+
+/// <summary>Every message type of the container, by CLR type and by wire name. Built once; read-only after.</summary>
+internal sealed class MessageCatalog
+{
+    private readonly FrozenDictionary<Type, MessageDescriptor> _byType;
+    private readonly FrozenDictionary<string, MessageDescriptor> _byWireName;
+    private readonly FrozenDictionary<Type, QueryDescriptor> _queries;
+    private readonly IReadOnlyList<HandlerRegistration> _handlers;
+
+    /// <exception cref="InvalidOperationException">Two types share a wire name.</exception>
+    public MessageCatalog(CqrsBuilder builder)
+    {
+        var messages = new Dictionary<Type, MessageDescriptor>();
+        var wireNames = new Dictionary<string, MessageDescriptor>(StringComparer.Ordinal);
+        foreach (var descriptor in builder.Registries.SelectMany(registry => registry.Messages))
+        {
+            if (wireNames.TryGetValue(descriptor.WireName, out var existing) && existing.ClrType != descriptor.ClrType)
+            {
+                throw new InvalidOperationException($"Wire name '{descriptor.WireName}' is used by both {existing.ClrType} and {descriptor.ClrType}.");
+            }
+
+            if (messages.TryAdd(descriptor.ClrType, descriptor))
+            {
+                wireNames.Add(descriptor.WireName, descriptor);
+            }
+        }
+
+        _byType = messages.ToFrozenDictionary();
+        _byWireName = wireNames.ToFrozenDictionary(StringComparer.Ordinal);
+        _queries = builder.Registries.SelectMany(registry => registry.Queries)
+            .DistinctBy(query => query.QueryType)
+            .ToFrozenDictionary(query => query.QueryType);
+        _handlers = [.. builder.Registries.SelectMany(registry => registry.Handlers).Distinct()];
+    }
+
+    public IEnumerable<MessageDescriptor> Messages => _byType.Values;
+
+    /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not a registered command or event.</exception>
+    public MessageDescriptor<T> Get<T>() =>
+        _byType.TryGetValue(typeof(T), out var descriptor)
+            ? (MessageDescriptor<T>)descriptor
+            : throw new InvalidOperationException($"{typeof(T)} is not a registered message: give it [WireName] and add its assembly's registry with AddCqrs.");
+
+    public bool TryGet(string wireName, [NotNullWhen(true)] out MessageDescriptor? descriptor) =>
+        _byWireName.TryGetValue(wireName, out descriptor);
+
+    /// <exception cref="InvalidOperationException">No handler answers <paramref name="queryType"/>.</exception>
+    public QueryDescriptor GetQuery(Type queryType) =>
+        _queries.TryGetValue(queryType, out var descriptor)
+            ? descriptor
+            : throw new InvalidOperationException($"No handler for query {queryType} is registered.");
+
+    /// <summary>Resolves what each descriptor needs from the container.</summary>
+    public void Bind(IServiceProvider services, ServiceLifetime handlerLifetime)
+    {
+        var singletons = handlerLifetime == ServiceLifetime.Singleton;
+        foreach (var descriptor in _byType.Values)
+        {
+            descriptor.Bind(services, _handlers.Count(handler => handler.MessageType == descriptor.ClrType), singletons);
+        }
+
+        foreach (var query in _queries.Values)
+        {
+            query.Bind(services);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+using System.Buffers;
+using Cqrs.Serialization;
+using Cqrs.Transports;
+using FluentValidation;
+using FluentValidation.Results;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.Pipeline;
+
+/// <summary>The typed half of a descriptor: serialization and validation of <typeparamref name="T"/>.</summary>
+internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, IMessagePackCodec<T> codec)
+    : MessageDescriptor(wireName, kind, typeof(T))
+{
+    [ThreadStatic]
+    private static ArrayBufferWriter<byte>? t_buffer;
+
+    private IValidator<T>[] _validators = [];
+
+    public byte[] Serialize(T message)
+    {
+        var buffer = t_buffer ??= new ArrayBufferWriter<byte>(512);
+        buffer.ResetWrittenCount();
+        var writer = new MessagePackWriter(buffer);
+        codec.Serialize(ref writer, message);
+        writer.Flush();
+        return buffer.WrittenSpan.ToArray();
+    }
+
+    /// <exception cref="MessageFormatException">The bytes are not one valid <typeparamref name="T"/>.</exception>
+    public T Deserialize(ReadOnlySpan<byte> payload)
+    {
+        var reader = new MessagePackReader(payload);
+        var message = codec.Deserialize(ref reader);
+        if (!reader.End)
+        {
+            throw new MessageFormatException($"{payload.Length - reader.Consumed} bytes follow the {WireName} payload.");
+        }
+
+        return message;
+    }
+
+    /// <exception cref="ValidationException">With every failure of every validator.</exception>
+    public void ThrowIfInvalid(T message)
+    {
+        var failures = Validate(message);
+        if (failures is not null)
+        {
+            throw new ValidationException($"{WireName} is invalid: {Describe(failures)}", failures);
+        }
+    }
+
+    /// <summary>Reads the delivery's message, or says why it must be dead-lettered.</summary>
+    protected bool TryRead(TransportMessage delivery, out T message, out Disposition rejection)
+    {
+        rejection = default;
+        if (delivery.Payload is T direct)
+        {
+            message = direct;
+            return true;
+        }
+
+        try
+        {
+            message = Deserialize(delivery.Body.Span);
+        }
+        catch (Exception exception)
+        {
+            // MessageFormatException from the reader, or whatever the message's own constructor throws.
+            message = default!;
+            rejection = Disposition.DeadLetter(DeadLetterReasons.DeserializationFailed, exception.Message);
+            return false;
+        }
+
+        var failures = delivery.ValidatedBySender ? null : Validate(message);
+        if (failures is not null)
+        {
+            rejection = Disposition.DeadLetter(DeadLetterReasons.ValidationFailed, Describe(failures));
+            return false;
+        }
+
+        return true;
+    }
+
+    protected override void BindServices(IServiceProvider services, bool singletonHandlers) =>
+        _validators = [.. services.GetServices<IValidator<T>>()];
+
+    private List<ValidationFailure>? Validate(T message)
+    {
+        List<ValidationFailure>? failures = null;
+        foreach (var validator in _validators)
+        {
+            var result = validator.Validate(message);
+            if (!result.IsValid)
+            {
+                (failures ??= []).AddRange(result.Errors);
+            }
+        }
+
+        return failures;
+    }
+
+    private static string Describe(List<ValidationFailure> failures) =>
+        string.Join("; ", failures.Select(failure => $"{failure.PropertyName}: {failure.ErrorMessage}"));
+}

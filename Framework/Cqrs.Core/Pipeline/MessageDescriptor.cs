@@ -1,0 +1,34 @@
+using Cqrs.Transports;
+
+namespace Cqrs.Pipeline;
+
+/// <summary>What the pipeline knows of one command or event type: its wire name, codec, validators and handlers.</summary>
+internal abstract class MessageDescriptor(string wireName, MessageKind kind, Type clrType)
+{
+    public string WireName { get; } = wireName;
+
+    public MessageKind Kind { get; } = kind;
+
+    public Type ClrType { get; } = clrType;
+
+    /// <summary>Span name of the sending hop, computed once.</summary>
+    public string SendSpanName { get; } = (kind == MessageKind.Event ? "publish " : "send ") + wireName;
+
+    /// <summary>Span name of the receiving hop, computed once.</summary>
+    public string ReceiveSpanName { get; } = (kind == MessageKind.Event ? "handle " : "process ") + wireName;
+
+    /// <summary>True when a handler for this type is registered in this process.</summary>
+    public bool HasHandlers { get; private set; }
+
+    /// <summary>Resolves validators, and handlers when they are singletons, once per container.</summary>
+    public void Bind(IServiceProvider services, int handlerCount, bool singletonHandlers)
+    {
+        HasHandlers = handlerCount > 0;
+        BindServices(services, singletonHandlers);
+    }
+
+    /// <summary>Deserializes, validates and handles one delivery, and says how to settle it.</summary>
+    public abstract ValueTask<Disposition> ReceiveAsync(MessagePipeline pipeline, TransportMessage message, CancellationToken cancellationToken);
+
+    protected abstract void BindServices(IServiceProvider services, bool singletonHandlers);
+}

@@ -1,0 +1,162 @@
+using System.Diagnostics;
+using Cqrs.Diagnostics;
+using Cqrs.Transports;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace Cqrs.Pipeline;
+
+/// <summary>
+/// The pipeline of every hop (DESIGN.md §4). Sending: validate, serialize, stamp headers and trace context,
+/// hand to the transport. Receiving: find the type by wire name, then the descriptor reads, validates and
+/// invokes handlers; failures are retried, then dead-lettered. Thread-safe; one per container.
+/// </summary>
+internal sealed partial class MessagePipeline : ITransportReceiver
+{
+    private readonly MessageCatalog _catalog;
+    private readonly ITransport _transport;
+    private readonly CqrsOptions _options;
+    private readonly ILogger _logger;
+
+    public MessagePipeline(
+        MessageCatalog catalog,
+        ITransport transport,
+        CqrsTelemetry telemetry,
+        IOptions<CqrsOptions> options,
+        CqrsBuilder builder,
+        IServiceProvider services,
+        ILogger<MessagePipeline> logger)
+    {
+        _catalog = catalog;
+        _transport = transport;
+        _options = options.Value;
+        _logger = logger;
+        Telemetry = telemetry;
+        Services = services;
+        if (_options.DirectDispatch && !transport.HandlesLocallyOnly)
+        {
+            throw new OptionsValidationException(nameof(CqrsOptions), typeof(CqrsOptions), [$"{nameof(CqrsOptions.DirectDispatch)} works only with the in-process transport."]);
+        }
+
+        catalog.Bind(services, builder.HandlerLifetime);
+        transport.Start(this);
+    }
+
+    public CqrsTelemetry Telemetry { get; }
+
+    public IServiceProvider Services { get; }
+
+    public string TransportName => _transport.Name;
+
+    public int ImmediateRetries => _options.Retry.ImmediateRetries;
+
+    /// <summary>Validates, serializes and sends one command or event.</summary>
+    /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>
+    public async ValueTask SendAsync<T>(T message, Guid messageId, Guid correlationId, TransportMessage? cause, CancellationToken cancellationToken)
+    {
+        var descriptor = _catalog.Get<T>();
+        if (descriptor.Kind == MessageKind.Command && _transport.HandlesLocallyOnly && !descriptor.HasHandlers)
+        {
+            throw new InvalidOperationException($"No handler for command {descriptor.WireName} is registered, and the {_transport.Name} transport can only deliver in this process.");
+        }
+
+        if (!_options.DirectDispatch)
+        {
+            descriptor.ThrowIfInvalid(message);
+        }
+
+        var outgoing = new TransportMessage
+        {
+            MessageId = messageId,
+            CorrelationId = correlationId,
+            CausationId = cause?.MessageId ?? Guid.Empty,
+            WireName = descriptor.WireName,
+            ValidatedBySender = !_options.DirectDispatch,
+            Body = _options.DirectDispatch ? default : SerializeWithinLimit(descriptor, message),
+            Payload = _options.DirectDispatch ? message : null,
+        };
+        using var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, _transport.Name);
+        outgoing.EnqueuedTime = DateTimeOffset.UtcNow;
+        await _transport.SendAsync(outgoing, cause, cancellationToken).ConfigureAwait(false);
+        Telemetry.RecordSent(descriptor);
+    }
+
+    public async ValueTask<Disposition> ReceiveAsync(TransportMessage message, CancellationToken cancellationToken)
+    {
+        Disposition disposition;
+        try
+        {
+            disposition = _catalog.TryGet(message.WireName, out var descriptor)
+                ? await descriptor.ReceiveAsync(this, message, cancellationToken).ConfigureAwait(false)
+                : Disposition.DeadLetter(DeadLetterReasons.UnknownMessageType, $"No message type is registered under the wire name '{message.WireName}'.");
+        }
+        catch (Exception exception)
+        {
+            disposition = Disposition.DeadLetter(DeadLetterReasons.ProcessingFailed, $"{exception.GetType().FullName}: {exception.Message}");
+        }
+
+        if (disposition.Kind == DispositionKind.DeadLetter)
+        {
+            RecordDeadLetter(message, disposition.Reason!, disposition.Description!);
+        }
+
+        return disposition;
+    }
+
+    public void RecordFailure(MessageDescriptor descriptor, TransportMessage message, string handlerName, Exception exception, Activity? activity)
+    {
+        Telemetry.RecordFailed(descriptor.WireName, handlerName, exception, activity);
+        LogHandlerFailed(exception, handlerName, descriptor.WireName, message.MessageId, message.DeliveryCount, message.RetryCount);
+    }
+
+    /// <summary>
+    /// After the immediate retries: schedules a delayed retry while the policy has delays left, else dead-letters.
+    /// For one failed handler of a multi-handler event the copy is aimed at that handler alone.
+    /// </summary>
+    public async ValueTask<Disposition> RetryLaterOrDeadLetterAsync(
+        TransportMessage message, string handlerName, Exception exception, bool wholeDelivery, CancellationToken cancellationToken)
+    {
+        var delays = _options.Retry.Delays;
+        var target = wholeDelivery ? message.TargetHandler : handlerName;
+        if (message.RetryCount < delays.Count)
+        {
+            await _transport.ScheduleAsync(message.ForRetry(target), delays[message.RetryCount], cancellationToken).ConfigureAwait(false);
+            Telemetry.RecordRetried(message.WireName);
+            return Disposition.Complete;
+        }
+
+        var description = $"{handlerName} failed {message.RetryCount + 1} times; last: {exception.GetType().FullName}: {exception.Message}";
+        if (wholeDelivery)
+        {
+            return Disposition.DeadLetter(DeadLetterReasons.HandlerFailed, description);
+        }
+
+        var copy = message.ForRetry(target);
+        await _transport.DeadLetterAsync(copy, DeadLetterReasons.HandlerFailed, description, cancellationToken).ConfigureAwait(false);
+        RecordDeadLetter(copy, DeadLetterReasons.HandlerFailed, description);
+        return Disposition.Complete;
+    }
+
+    private ReadOnlyMemory<byte> SerializeWithinLimit<T>(MessageDescriptor<T> descriptor, T message)
+    {
+        var body = descriptor.Serialize(message);
+        if (body.Length > _options.MaxMessageBytes)
+        {
+            throw new ArgumentException($"{descriptor.WireName} serializes to {body.Length} bytes, over the {_options.MaxMessageBytes}-byte limit.", nameof(message));
+        }
+
+        return body;
+    }
+
+    private void RecordDeadLetter(TransportMessage message, string reason, string description)
+    {
+        Telemetry.RecordDeadLettered(message.WireName, reason);
+        LogDeadLettered(message.WireName, message.MessageId, reason, description);
+    }
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "{Handler} failed on {WireName} {MessageId} (delivery {DeliveryCount}, delayed retry {RetryCount}).")]
+    private partial void LogHandlerFailed(Exception exception, string handler, string wireName, Guid messageId, int deliveryCount, int retryCount);
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Dead-lettered {WireName} {MessageId}: {Reason}: {Description}")]
+    private partial void LogDeadLettered(string wireName, Guid messageId, string reason, string description);
+}

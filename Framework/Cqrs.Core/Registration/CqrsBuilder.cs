@@ -1,0 +1,63 @@
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+
+namespace Cqrs;
+
+/// <summary>Returned by <c>AddCqrs</c>: adds more assemblies' registries to the same buses. Not thread-safe.</summary>
+public sealed class CqrsBuilder
+{
+    private readonly List<MessageRegistryBuilder> _registries = [];
+
+    internal CqrsBuilder(IServiceCollection services, ServiceLifetime handlerLifetime)
+    {
+        Services = services;
+        HandlerLifetime = handlerLifetime;
+    }
+
+    /// <summary>The service collection the buses are registered in.</summary>
+    public IServiceCollection Services { get; }
+
+    /// <summary>Lifetime of handlers, fixed by the first <c>AddCqrs</c> call.</summary>
+    public ServiceLifetime HandlerLifetime { get; }
+
+    internal IReadOnlyList<MessageRegistryBuilder> Registries => _registries;
+
+    /// <summary>Adds the messages, handlers and validators of another assembly's registry.</summary>
+    public CqrsBuilder AddRegistry(IMessageRegistry registry)
+    {
+        ArgumentNullException.ThrowIfNull(registry);
+        var described = new MessageRegistryBuilder();
+        registry.Register(described);
+        foreach (var handler in described.Handlers)
+        {
+            var service = handler.Describe(HandlerLifetime);
+            if (handler.Kind == MessageKind.Event)
+            {
+                Services.TryAddEnumerable(service);
+            }
+            else
+            {
+                ThrowIfSecondHandler(service, handler);
+                Services.TryAdd(service);
+            }
+        }
+
+        foreach (var addValidator in described.Validators)
+        {
+            addValidator(Services);
+        }
+
+        _registries.Add(described);
+        return this;
+    }
+
+    private void ThrowIfSecondHandler(ServiceDescriptor service, HandlerRegistration handler)
+    {
+        var existing = Services.FirstOrDefault(registered => registered.ServiceType == service.ServiceType);
+        if (existing is not null && existing.ImplementationType != handler.HandlerType)
+        {
+            throw new InvalidOperationException(
+                $"{handler.MessageType} has two handlers, {existing.ImplementationType} and {handler.HandlerType}; a {handler.Kind.ToString().ToLowerInvariant()} has exactly one.");
+        }
+    }
+}

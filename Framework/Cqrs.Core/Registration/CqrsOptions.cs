@@ -1,0 +1,61 @@
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs;
+
+/// <summary>Settings of the buses and the pipeline. Bound from configuration section <c>Cqrs</c> when present; validated at start.</summary>
+public sealed class CqrsOptions
+{
+    /// <summary>The configuration section options are bound from.</summary>
+    public const string SectionName = "Cqrs";
+
+    /// <summary>
+    /// Skip validation and serialization: messages travel as objects. For trusted in-process use where every
+    /// microsecond counts; off by default, and only the in-process transport supports it.
+    /// </summary>
+    public bool DirectDispatch { get; set; }
+
+    /// <summary>
+    /// Lifetime of handlers. Singleton (the default) is fastest; Scoped gives each delivery its own scope, for
+    /// handlers that take scoped services. Read when <c>AddCqrs</c> is first called, not from configuration.
+    /// </summary>
+    public ServiceLifetime HandlerLifetime { get; set; } = ServiceLifetime.Singleton;
+
+    /// <summary>Largest serialized message accepted, in bytes (256 KiB, the Service Bus Standard limit).</summary>
+    public int MaxMessageBytes { get; set; } = 256 * 1024;
+
+    /// <summary>Retry policy for handler failures.</summary>
+    public RetryOptions Retry { get; set; } = new();
+
+    /// <summary>Settings of the in-process transport.</summary>
+    public InProcessOptions InProcess { get; set; } = new();
+}
+
+/// <summary>
+/// What happens when a handler throws: <see cref="ImmediateRetries"/> more attempts at once, then one delayed
+/// redelivery per entry of <see cref="Delays"/>, then dead-lettering with the exception type and message.
+/// Invalid or unreadable messages are never retried.
+/// </summary>
+public sealed class RetryOptions
+{
+    /// <summary>Attempts made at once after the first failure.</summary>
+    public int ImmediateRetries { get; set; } = 2;
+
+    /// <summary>Delays before each redelivery (back-off).</summary>
+    public IList<TimeSpan> Delays { get; set; } = [TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(60)];
+}
+
+/// <summary>Settings of the in-process transport.</summary>
+public sealed class InProcessOptions
+{
+    /// <summary>Workers handling messages at once.</summary>
+    public int Concurrency { get; set; } = Environment.ProcessorCount;
+
+    /// <summary>
+    /// Operations (a message from outside and everything its handlers raise) under way at once; callers past
+    /// it wait. This is the back-pressure that keeps memory bounded.
+    /// </summary>
+    public int MaxInFlight { get; set; } = 8192;
+
+    /// <summary>How long disposal waits for operations under way.</summary>
+    public TimeSpan ShutdownTimeout { get; set; } = TimeSpan.FromSeconds(30);
+}

@@ -1,0 +1,16 @@
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs;
+
+/// <summary>One handler of one message type, and how to put it in the container.</summary>
+internal sealed record HandlerRegistration(
+    Type MessageType,
+    Type HandlerType,
+    MessageKind Kind,
+    Func<ServiceLifetime, ServiceDescriptor> Describe)
+{
+    public bool Equals(HandlerRegistration? other) =>
+        other is not null && MessageType == other.MessageType && HandlerType == other.HandlerType;
+
+    public override int GetHashCode() => HashCode.Combine(MessageType, HandlerType);
+}

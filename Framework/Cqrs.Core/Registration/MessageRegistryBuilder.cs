@@ -1,0 +1,88 @@
+using System.Diagnostics.CodeAnalysis;
+using Cqrs.Pipeline;
+using Cqrs.Serialization;
+using FluentValidation;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+
+namespace Cqrs;
+
+/// <summary>
+/// Collects what registries describe. Called by generated code; every method is generic so that
+/// no type is ever constructed by reflection. Not thread-safe.
+/// </summary>
+public sealed class MessageRegistryBuilder
+{
+    internal List<MessageDescriptor> Messages { get; } = [];
+
+    internal List<QueryDescriptor> Queries { get; } = [];
+
+    internal List<HandlerRegistration> Handlers { get; } = [];
+
+    internal List<Action<IServiceCollection>> Validators { get; } = [];
+
+    /// <summary>Declares a command type.</summary>
+    public MessageRegistryBuilder Command<TCommand>(string wireName, IMessagePackCodec<TCommand> codec)
+        where TCommand : ICommand
+    {
+        Messages.Add(new CommandDescriptor<TCommand>(wireName, codec));
+        return this;
+    }
+
+    /// <summary>Declares an event type.</summary>
+    public MessageRegistryBuilder Event<TEvent>(string wireName, IMessagePackCodec<TEvent> codec)
+        where TEvent : IEvent
+    {
+        Messages.Add(new EventDescriptor<TEvent>(wireName, codec));
+        return this;
+    }
+
+    /// <summary>Declares the one handler of a command type.</summary>
+    public MessageRegistryBuilder CommandHandler<TCommand, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] THandler>()
+        where TCommand : ICommand
+        where THandler : class, ICommandHandler<TCommand>
+    {
+        Handlers.Add(new HandlerRegistration(
+            typeof(TCommand),
+            typeof(THandler),
+            MessageKind.Command,
+            lifetime => ServiceDescriptor.Describe(typeof(ICommandHandler<TCommand>), typeof(THandler), lifetime)));
+        return this;
+    }
+
+    /// <summary>Declares one of the handlers of an event type.</summary>
+    public MessageRegistryBuilder EventHandler<TEvent, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] THandler>()
+        where TEvent : IEvent
+        where THandler : class, IEventHandler<TEvent>
+    {
+        Handlers.Add(new HandlerRegistration(
+            typeof(TEvent),
+            typeof(THandler),
+            MessageKind.Event,
+            lifetime => ServiceDescriptor.Describe(typeof(IEventHandler<TEvent>), typeof(THandler), lifetime)));
+        return this;
+    }
+
+    /// <summary>Declares the one handler of a query type.</summary>
+    public MessageRegistryBuilder QueryHandler<TQuery, TResult, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] THandler>()
+        where TQuery : IQuery<TResult>
+        where THandler : class, IQueryHandler<TQuery, TResult>
+    {
+        Queries.Add(new QueryDescriptor<TQuery, TResult>());
+        Handlers.Add(new HandlerRegistration(
+            typeof(TQuery),
+            typeof(THandler),
+            MessageKind.Query,
+            lifetime => ServiceDescriptor.Describe(typeof(IQueryHandler<TQuery, TResult>), typeof(THandler), lifetime)));
+        return this;
+    }
+
+    /// <summary>Declares a FluentValidation validator for a message type (validators are singletons).</summary>
+    public MessageRegistryBuilder Validator<TMessage, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] TValidator>()
+        where TValidator : class, IValidator<TMessage>
+    {
+        Validators.Add(services => services.TryAddEnumerable(
+            ServiceDescriptor.Singleton<IValidator<TMessage>, TValidator>()));
+        return this;
+    }
+}

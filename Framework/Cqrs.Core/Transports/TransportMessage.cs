@@ -1,0 +1,75 @@
+using System.Diagnostics;
+
+namespace Cqrs.Transports;
+
+/// <summary>
+/// A message as a transport carries it: headers plus the MessagePack payload (or, in direct mode,
+/// the message object itself). On Service Bus the headers map to native properties.
+/// </summary>
+internal sealed class TransportMessage
+{
+    public const string MessagePackContentType = "application/vnd.msgpack";
+
+    public required Guid MessageId { get; init; }
+
+    public required Guid CorrelationId { get; init; }
+
+    public Guid CausationId { get; init; }
+
+    public required string WireName { get; init; }
+
+    public string ContentType { get; init; } = MessagePackContentType;
+
+    public DateTimeOffset EnqueuedTime { get; set; }
+
+    /// <summary>W3C trace context of the span that sent the message.</summary>
+    public ActivityContext TraceContext { get; set; }
+
+    /// <summary>
+    /// The trace this message belongs to was not sampled at its root, so no hop records spans for it. Saves
+    /// minting a trace id per message only to carry the "not sampled" decision.
+    /// </summary>
+    public bool Unsampled { get; set; }
+
+    /// <summary>
+    /// This process validated the message before sending it, and the message has not left the process since
+    /// (in-process transport), so receiving need not validate it again. Never set on a message read off a wire.
+    /// </summary>
+    public bool ValidatedBySender { get; init; }
+
+    public ReadOnlyMemory<byte> Body { get; init; }
+
+    /// <summary>The message object in direct mode (no serialization); null otherwise.</summary>
+    public object? Payload { get; init; }
+
+    /// <summary>1 on first delivery; the transport raises it on each redelivery.</summary>
+    public int DeliveryCount { get; set; }
+
+    /// <summary>How many delayed retries led to this copy.</summary>
+    public int RetryCount { get; init; }
+
+    /// <summary>For an event retried for one handler only: that handler's name.</summary>
+    public string? TargetHandler { get; init; }
+
+    /// <summary>Transport-specific state (the in-process admission ticket, a Service Bus delivery).</summary>
+    public object? TransportState { get; set; }
+
+    /// <summary>A copy for a delayed retry, optionally aimed at one event handler.</summary>
+    public TransportMessage ForRetry(string? targetHandler) => new()
+    {
+        MessageId = MessageId,
+        CorrelationId = CorrelationId,
+        CausationId = CausationId,
+        WireName = WireName,
+        ContentType = ContentType,
+        EnqueuedTime = EnqueuedTime,
+        TraceContext = TraceContext,
+        Unsampled = Unsampled,
+        ValidatedBySender = ValidatedBySender,
+        Body = Body,
+        Payload = Payload,
+        RetryCount = RetryCount + 1,
+        TargetHandler = targetHandler,
+        TransportState = TransportState,
+    };
+}

@@ -1,0 +1,62 @@
+using Microsoft.CodeAnalysis;
+
+namespace Cqrs.Generators;
+
+/// <summary>The diagnostics the generator reports. Ids are stable: never renumber or reuse one.</summary>
+internal static class Diagnostics
+{
+    private const string Category = "Cqrs";
+
+    public static readonly DiagnosticDescriptor CommandWithoutHandler = Error(
+        "CQRS001",
+        "Command has no handler",
+        "Command '{0}' has no ICommandHandler in this assembly");
+
+    public static readonly DiagnosticDescriptor CommandWithSeveralHandlers = Error(
+        "CQRS002",
+        "Command has more than one handler",
+        "Command '{0}' has {1} handlers ({2}); a command has exactly one");
+
+    public static readonly DiagnosticDescriptor MissingWireName = Error(
+        "CQRS003",
+        "Message has no wire name",
+        "Message '{0}' has no [WireName]; give it a stable name such as [WireName(\"orders.v1.place-order\")]");
+
+    public static readonly DiagnosticDescriptor DuplicateWireName = Error(
+        "CQRS004",
+        "Two messages share a wire name",
+        "Wire name '{0}' of '{1}' is also used by {2}");
+
+    public static readonly DiagnosticDescriptor MalformedWireName = Error(
+        "CQRS005",
+        "Wire name is malformed",
+        "Wire name '{0}' of '{1}' must contain only lowercase letters, digits, '.' and '-', and start and end with a letter or digit (e.g. 'orders.v1.place-order')");
+
+    public static readonly DiagnosticDescriptor MemberWithoutKey = Error(
+        "CQRS006",
+        "Serialized member has no key",
+        "Member '{0}' of '{1}' is settable or bound to a constructor parameter but has no [Key]; add [Key(n)] (on a positional record, [property: Key(n)])");
+
+    public static readonly DiagnosticDescriptor InvalidKey = Error(
+        "CQRS007",
+        "Key is duplicated or negative",
+        "Key {0} of member '{1}' in '{2}' is {3}");
+
+    public static readonly DiagnosticDescriptor NoUsableConstructor = Error(
+        "CQRS008",
+        "Type has no usable constructor",
+        "'{0}' has no accessible constructor whose parameters all match [Key] members by name and type, with every other [Key] member settable");
+
+    public static readonly DiagnosticDescriptor UnsupportedMemberType = Error(
+        "CQRS009",
+        "Member type is not serializable",
+        "Member '{0}' of '{1}' has type '{2}', which the Cqrs serializer does not support");
+
+    public static readonly DiagnosticDescriptor UnreadableKeyedMember = Error(
+        "CQRS010",
+        "Keyed member is not readable by generated code",
+        "Member '{0}' of '{1}' has [Key] but generated code cannot read it; make it public or internal, with a getter of the same access");
+
+    private static DiagnosticDescriptor Error(string id, string title, string message) =>
+        new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+}

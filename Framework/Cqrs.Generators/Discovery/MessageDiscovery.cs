@@ -1,0 +1,58 @@
+using System.Collections.Generic;
+using System.Linq;
+using Cqrs.Generators.Model;
+using Microsoft.CodeAnalysis;
+
+namespace Cqrs.Generators.Discovery;
+
+/// <summary>Recognises commands and events, and checks their wire names (CQRS003, CQRS005).</summary>
+internal static class MessageDiscovery
+{
+    public static MessageModel? Read(INamedTypeSymbol type, List<DiagnosticInfo> diagnostics)
+    {
+        if (Kind(type) is not { } kind)
+        {
+            return null;
+        }
+
+        var wireName = KnownSymbols.CqrsAttributeArgument(type, "WireNameAttribute") as string;
+        if (wireName is null)
+        {
+            diagnostics.Add(DiagnosticInfo.At(Diagnostics.MissingWireName, type, type.ToDisplayString()));
+        }
+        else if (!IsWellFormed(wireName))
+        {
+            diagnostics.Add(DiagnosticInfo.At(Diagnostics.MalformedWireName, type, wireName, type.ToDisplayString()));
+            wireName = null;
+        }
+
+        return new MessageModel(kind, TypeNames.Plain(type), TypeNames.CodecName(type), wireName, LocationInfo.Of(type));
+    }
+
+    /// <summary>Lowercase letters, digits, '.' and '-', starting and ending with a letter or digit.</summary>
+    private static bool IsWellFormed(string wireName) =>
+        wireName.Length > 0
+        && wireName.All(character => character is (>= 'a' and <= 'z') or (>= '0' and <= '9') or '.' or '-')
+        && !IsSeparator(wireName[0])
+        && !IsSeparator(wireName[wireName.Length - 1]);
+
+    private static bool IsSeparator(char character) => character is '.' or '-';
+
+    private static MessageKind? Kind(INamedTypeSymbol type)
+    {
+        foreach (var candidate in type.AllInterfaces)
+        {
+            if (KnownSymbols.IsCqrs(candidate, "ICommand"))
+            {
+                return MessageKind.Command;
+            }
+
+            if (KnownSymbols.IsCqrs(candidate, "IEvent"))
+            {
+                return MessageKind.Event;
+            }
+        }
+
+        return null;
+    }
+}

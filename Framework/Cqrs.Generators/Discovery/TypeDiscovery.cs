@@ -1,0 +1,37 @@
+using System.Collections.Generic;
+using System.Threading;
+using Cqrs.Generators.Model;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace Cqrs.Generators.Discovery;
+
+/// <summary>The syntax step of the pipeline: what one class, record or struct declaration contributes.</summary>
+internal static class TypeDiscovery
+{
+    /// <summary>Only declarations with a base list can implement a message or handler interface or derive from a validator.</summary>
+    public static bool IsCandidate(SyntaxNode node, CancellationToken cancellationToken) =>
+        node is TypeDeclarationSyntax { BaseList: not null } and not InterfaceDeclarationSyntax;
+
+    public static DiscoveredType? Discover(GeneratorSyntaxContext context, CancellationToken cancellationToken)
+    {
+        if (context.SemanticModel.GetDeclaredSymbol(context.Node, cancellationToken) is not INamedTypeSymbol type
+            || type.IsAbstract
+            || KnownSymbols.IsGeneric(type))
+        {
+            return null;
+        }
+
+        var diagnostics = new List<DiagnosticInfo>();
+        var message = MessageDiscovery.Read(type, diagnostics);
+        var handlers = HandlerDiscovery.ReadHandlers(type);
+        var validator = HandlerDiscovery.ReadValidator(type);
+        if (message is null && handlers.Count == 0 && validator is null)
+        {
+            return null;
+        }
+
+        var codecs = message is null ? default : ContractReader.ReadAll(type, context.SemanticModel.Compilation, diagnostics);
+        return new DiscoveredType(message, handlers, validator, codecs, diagnostics.ToEquatableArray());
+    }
+}

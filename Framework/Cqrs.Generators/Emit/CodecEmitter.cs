@@ -1,0 +1,123 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using Cqrs.Generators.Model;
+
+namespace Cqrs.Generators.Emit;
+
+/// <summary>
+/// Emits the codec of one type: an array indexed by key, nil in the gaps. Reading skips keys it does not
+/// know (newer senders may add some); members of missing keys (older senders) keep the value a new
+/// instance starts with when they are set by initializer, and get their type's default when passed to the constructor.
+/// </summary>
+internal static class CodecEmitter
+{
+    public static string Emit(CodecModel codec)
+    {
+        var code = CodeWriter.GeneratedFile()
+            .Line("#pragma warning disable CS0612, CS0618 // Obsolete members are still serialized.")
+            .Line()
+            .Open("namespace Cqrs.Generated")
+            .Open($"internal sealed class {codec.CodecName} : global::Cqrs.Serialization.IMessagePackCodec<{codec.TypeName}>")
+            .Line($"public static readonly {codec.CodecName} Instance = new();")
+            .Line();
+        EmitSerialize(code, codec);
+        code.Line();
+        EmitDeserialize(code, codec);
+        return code.Close().Close().ToString();
+    }
+
+    private static void EmitSerialize(CodeWriter code, CodecModel codec)
+    {
+        code.Open($"public void Serialize(ref global::Cqrs.Serialization.MessagePackWriter writer, {codec.TypeName} value)")
+            .Line($"writer.WriteArrayHeader({Length(codec)});");
+        var nextKey = 0;
+        foreach (var member in codec.Members)
+        {
+            for (; nextKey < member.Key; nextKey++)
+            {
+                code.Line("writer.WriteNil();");
+            }
+
+            ValueSerializer.Write(code, member.Shape, $"value.{member.Name}");
+            nextKey++;
+        }
+
+        code.Close();
+    }
+
+    private static void EmitDeserialize(CodeWriter code, CodecModel codec)
+    {
+        code.Open($"public {codec.TypeName} Deserialize(ref global::Cqrs.Serialization.MessagePackReader reader)")
+            .Line("var count = reader.ReadArrayHeader();")
+            .Line("reader.EnterNested();");
+        foreach (var member in codec.Members)
+        {
+            code.Line($"{member.Shape.TypeName} {Local(member)} = default!;");
+        }
+
+        code.Open("for (var index = 0; index < count; index++)").Open("switch (index)");
+        foreach (var member in codec.Members)
+        {
+            code.Line($"case {member.Key.ToString(CultureInfo.InvariantCulture)}:").Open();
+            ValueDeserializer.Read(code, member.Shape, Local(member));
+            code.Line("break;").Close();
+        }
+
+        code.Line("default:").Open().Line("reader.Skip();").Line("break;").Close();
+        code.Close().Close().Line("reader.LeaveNested();");
+        EmitConstruction(code, codec);
+        code.Close();
+    }
+
+    private static void EmitConstruction(CodeWriter code, CodecModel codec)
+    {
+        var arguments = string.Join(", ", codec.ConstructorKeys.Select(key => Argument(codec.Members.First(member => member.Key == key))));
+        var initialized = codec.Members.Where(member => !codec.ConstructorKeys.Contains(member.Key)).ToList();
+        if (initialized.Count == 0)
+        {
+            code.Line($"return new {codec.TypeName}({arguments});");
+            return;
+        }
+
+        if (!codec.HasRequiredMembers)
+        {
+            EmitMissingKeyDefaults(code, codec, arguments, initialized);
+        }
+
+        code.Open($"return new {codec.TypeName}({arguments})");
+        foreach (var member in initialized)
+        {
+            code.Line($"{member.Name} = {Argument(member)},");
+        }
+
+        code.Close(";");
+    }
+
+    /// <summary>Emits, for an older sender's shorter array, the copy of initializer values from a fresh instance.</summary>
+    private static void EmitMissingKeyDefaults(CodeWriter code, CodecModel codec, string arguments, List<MemberModel> initialized)
+    {
+        code.Open($"if (count < {Length(codec)})")
+            .Line($"var defaults = new {codec.TypeName}({arguments});");
+        foreach (var member in initialized)
+        {
+            var key = member.Key.ToString(CultureInfo.InvariantCulture);
+            code.Open($"if (count <= {key})")
+                .Line($"{Local(member)} = defaults.{member.Name}{(member.Shape.IsReference ? "!" : string.Empty)};")
+                .Close();
+        }
+
+        code.Close();
+    }
+
+    private static string Local(MemberModel member) => "member" + member.Key.ToString(CultureInfo.InvariantCulture);
+
+    /// <summary>
+    /// A local passed on to the constructed value. Locals are declared without nullable annotations, so
+    /// collections get <c>!</c>: the member may be declared as, say, <c>List&lt;string?&gt;</c>.
+    /// </summary>
+    private static string Argument(MemberModel member) =>
+        Local(member) + (member.Shape is { IsReference: true, Element: not null } ? "!" : string.Empty);
+
+    private static int Length(CodecModel codec) => codec.Members.Count == 0 ? 0 : codec.Members[codec.Members.Count - 1].Key + 1;
+}

@@ -1,0 +1,43 @@
+using System.Collections.Generic;
+using Cqrs.Generators.Model;
+
+namespace Cqrs.Generators.Emit;
+
+/// <summary>Emits the assembly's <c>IMessageRegistry</c>: one builder call per message, handler and validator.</summary>
+internal static class RegistryEmitter
+{
+    /// <param name="messages">Messages with a valid wire name and an emitted codec, in wire-name order.</param>
+    public static string Emit(
+        string registryName,
+        IEnumerable<MessageModel> messages,
+        IEnumerable<HandlerModel> handlers,
+        IEnumerable<ValidatorModel> validators)
+    {
+        var code = CodeWriter.GeneratedFile()
+            .Open("namespace Cqrs.Generated")
+            .Line("/// <summary>The messages, handlers and validators of this assembly, found at compile time.</summary>")
+            .Open($"public sealed class {registryName} : global::Cqrs.IMessageRegistry")
+            .Line("/// <summary>The registry; it holds no state.</summary>")
+            .Line($"public static {registryName} Instance {{ get; }} = new();")
+            .Line()
+            .Line("/// <inheritdoc/>")
+            .Open("public void Register(global::Cqrs.MessageRegistryBuilder builder)");
+        foreach (var message in messages)
+        {
+            code.Line($"builder.{message.Kind}<{message.TypeName}>(\"{message.WireName}\", global::Cqrs.Generated.{message.CodecName}.Instance);");
+        }
+
+        foreach (var handler in handlers)
+        {
+            var result = handler.ResultTypeName is null ? string.Empty : handler.ResultTypeName + ", ";
+            code.Line($"builder.{handler.Kind}Handler<{handler.MessageTypeName}, {result}{handler.HandlerTypeName}>();");
+        }
+
+        foreach (var validator in validators)
+        {
+            code.Line($"builder.Validator<{validator.MessageTypeName}, {validator.ValidatorTypeName}>();");
+        }
+
+        return code.Close().Close().Close().ToString();
+    }
+}

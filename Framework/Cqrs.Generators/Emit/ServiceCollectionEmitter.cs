@@ -1,0 +1,17 @@
+namespace Cqrs.Generators.Emit;
+
+/// <summary>Emits the <c>AddCqrs(configure)</c> overload that passes this assembly's registry.</summary>
+internal static class ServiceCollectionEmitter
+{
+    public static string Emit(string registryName) => CodeWriter.GeneratedFile()
+        .Open("namespace Microsoft.Extensions.DependencyInjection")
+        .Open("internal static class CqrsGeneratedServiceCollectionExtensions")
+        .Line("/// <summary>Registers the buses with the messages, handlers and validators of this assembly.</summary>")
+        .Line("internal static global::Cqrs.CqrsBuilder AddCqrs(")
+        .Line("    this global::Microsoft.Extensions.DependencyInjection.IServiceCollection services,")
+        .Line("    global::System.Action<global::Cqrs.CqrsOptions>? configure = null) =>")
+        .Line($"    services.AddCqrs(global::Cqrs.Generated.{registryName}.Instance, configure);")
+        .Close()
+        .Close()
+        .ToString();
+}

@@ -1,0 +1,9 @@
+namespace Cqrs.Generators.Model;
+
+/// <summary>What one type declaration contributes: a message, handler registrations, a validator, codecs and diagnostics.</summary>
+internal sealed record DiscoveredType(
+    MessageModel? Message,
+    EquatableArray<HandlerModel> Handlers,
+    ValidatorModel? Validator,
+    EquatableArray<CodecModel> Codecs,
+    EquatableArray<DiagnosticInfo> Diagnostics);

@@ -1,0 +1,17 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Text;
+
+namespace Cqrs.Generators.Model;
+
+/// <summary>A source location without its syntax tree, so that it can be cached.</summary>
+internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePositionSpan LineSpan)
+{
+    public static LocationInfo? Of(ISymbol symbol)
+    {
+        var location = symbol.Locations.FirstOrDefault(candidate => candidate.IsInSource);
+        return location is null ? null : new(location.SourceTree!.FilePath, location.SourceSpan, location.GetLineSpan().Span);
+    }
+
+    public Location ToLocation() => Location.Create(FilePath, Span, LineSpan);
+}

@@ -1,0 +1,76 @@
+using System.Diagnostics.Metrics;
+using Cqrs.Tests.Domain.Faults;
+using Cqrs.Tests.Domain.Orders;
+using Cqrs.Tests.Domain.Probes;
+using Cqrs.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.Tests.Diagnostics;
+
+/// <summary>Metrics of every hop, heard through a <see cref="MeterListener"/> on the container's own meter (DESIGN.md §7).</summary>
+public sealed class MetricsTests : IDisposable
+{
+    private const string Command = "tests.v1.submit-order";
+    private const string Event = "tests.v1.order-submitted";
+
+    private readonly RecordingMeterFactory _meters = new();
+
+    [Fact]
+    public async Task Send_RecordsSentHandledDurationAndLagPerMessageType()
+    {
+        await using (var provider = CreateProvider())
+        {
+            var recorder = provider.GetRequiredService<Recorder>();
+            await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid());
+            await recorder.WaitForAsync<ReserveInventory>();
+            await recorder.WaitForAsync<NotifyCustomer>();
+        }
+
+        Assert.Equal([1, 1], [Total(CqrsDiagnostics.MessagesSent, Command), Total(CqrsDiagnostics.MessagesSent, Event)]);
+        Assert.Equal([1, 2], [Total(CqrsDiagnostics.MessagesHandled, Command), Total(CqrsDiagnostics.MessagesHandled, Event)]);
+        Assert.Equal(
+            [typeof(NotifyCustomer).FullName, typeof(ReserveInventory).FullName],
+            _meters.Of(CqrsDiagnostics.MessagesHandled, Event).Select(handled => handled.Tags[CqrsDiagnostics.HandlerTag] as string).Order());
+        Assert.Single(_meters.Of(CqrsDiagnostics.HandlerDuration, Command));
+        Assert.Equal(2, _meters.Of(CqrsDiagnostics.HandlerDuration, Event).Count);
+        Assert.Single(_meters.Of(CqrsDiagnostics.MessageLag, Command));
+        Assert.Single(_meters.Of(CqrsDiagnostics.MessageLag, Event));
+        Assert.All(
+            [.. _meters.Of(CqrsDiagnostics.HandlerDuration), .. _meters.Of(CqrsDiagnostics.MessageLag)],
+            seconds => Assert.InRange(seconds.Value, 0, Patience.Timeout.TotalSeconds));
+        Assert.Empty(_meters.Of(CqrsDiagnostics.MessagesFailed));
+        Assert.Empty(_meters.Of(CqrsDiagnostics.MessagesDeadLettered));
+    }
+
+    [Fact]
+    public async Task FailingHandler_RecordsEachFailureTheRetryAndTheDeadLetter()
+    {
+        const string Flaky = "tests.v1.flaky-command";
+        await using (var provider = CreateProvider(options =>
+        {
+            options.Retry.ImmediateRetries = 1;
+            options.Retry.Delays = [TimeSpan.FromMilliseconds(10)];
+        }))
+        {
+            var recorder = provider.GetRequiredService<Recorder>();
+            await provider.GetRequiredService<ICommandBus>().SendAsync(new FlakyCommand(Guid.NewGuid(), int.MaxValue));
+            await recorder.WaitForAsync<FlakyCommandHandler>(4);
+        }
+
+        var failures = _meters.Of(CqrsDiagnostics.MessagesFailed, Flaky);
+        Assert.Equal(4, failures.Count);
+        Assert.All(failures, failure => Assert.Equal(typeof(InjectedFailureException).FullName, failure.Tags[CqrsDiagnostics.ExceptionTypeTag]));
+        Assert.Equal(1, Total(CqrsDiagnostics.MessagesRetried, Flaky));
+        var deadLettered = Assert.Single(_meters.Of(CqrsDiagnostics.MessagesDeadLettered, Flaky));
+        Assert.Equal(DeadLetterReasons.HandlerFailed, deadLettered.Tags[CqrsDiagnostics.ReasonTag]);
+        Assert.Empty(_meters.Of(CqrsDiagnostics.MessagesHandled, Flaky));
+    }
+
+    public void Dispose() => _meters.Dispose();
+
+    private double Total(string instrument, string messageType) =>
+        _meters.Of(instrument, messageType).Sum(measurement => measurement.Value);
+
+    private ServiceProvider CreateProvider(Action<CqrsOptions>? configure = null) =>
+        TestHost.Create(configure, services => services.AddSingleton<IMeterFactory>(_meters));
+}

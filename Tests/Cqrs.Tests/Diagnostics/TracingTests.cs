@@ -1,0 +1,92 @@
+using System.Diagnostics;
+using Cqrs.Tests.Domain.Orders;
+using Cqrs.Tests.Domain.Probes;
+using Cqrs.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+using OpenTelemetry;
+using OpenTelemetry.Trace;
+
+namespace Cqrs.Tests.Diagnostics;
+
+/// <summary>Spans through the OpenTelemetry SDK and an in-memory exporter (DESIGN.md §7).</summary>
+[Collection(nameof(ProcessWideCollection))]
+public sealed class TracingTests : IDisposable
+{
+    private const string ConversationIdTag = "messaging.message.conversation_id";
+
+    private readonly InMemoryActivityExporter _exporter = new();
+
+    [Fact]
+    public async Task Send_WithEverySpanSampled_TracesOneTreeFromSendToEveryHandler()
+    {
+        using var tracing = StartTracing(new AlwaysOnSampler());
+        var correlationId = Guid.NewGuid();
+
+        await SubmitOrderAndWaitAsync(TestHost.Create(), correlationId);
+
+        var spans = _exporter.Exported.Where(span => span.GetTagItem(ConversationIdTag) as string == correlationId.ToString()).ToList();
+        var send = Assert.Single(spans, span => span.DisplayName == "send tests.v1.submit-order");
+        var process = Assert.Single(spans, span => span.DisplayName == "process tests.v1.submit-order");
+        var publish = Assert.Single(spans, span => span.DisplayName == "publish tests.v1.order-submitted");
+        var handles = spans.Where(span => span.DisplayName == "handle tests.v1.order-submitted").ToList();
+        Assert.Equal(5, spans.Count);
+        Assert.All(spans, span => Assert.Equal(send.TraceId, span.TraceId));
+        Assert.Equal((ActivityKind.Producer, default(ActivitySpanId)), (send.Kind, send.ParentSpanId));
+        Assert.Equal((ActivityKind.Consumer, send.SpanId), (process.Kind, process.ParentSpanId));
+        Assert.Equal(typeof(SubmitOrderHandler).FullName, process.GetTagItem(CqrsDiagnostics.HandlerTag));
+        Assert.Equal((ActivityKind.Producer, process.SpanId), (publish.Kind, publish.ParentSpanId));
+        Assert.All(handles, handle => Assert.Equal((ActivityKind.Internal, publish.SpanId), (handle.Kind, handle.ParentSpanId)));
+        Assert.Equal(
+            [typeof(NotifyCustomer).FullName, typeof(ReserveInventory).FullName],
+            handles.Select(handle => handle.GetTagItem(CqrsDiagnostics.HandlerTag) as string).Order());
+        Assert.All(spans, span => Assert.Equal(span.DisplayName.Split(' ')[1], span.GetTagItem(CqrsDiagnostics.MessageTypeTag)));
+    }
+
+    [Fact]
+    public async Task Send_WithNoTraceSampled_ExportsNoSpansAndStillHandles()
+    {
+        using var tracing = StartTracing(new TraceIdRatioBasedSampler(0));
+
+        await SubmitOrderAndWaitAsync(TestHost.Create(), Guid.NewGuid());
+
+        Assert.Empty(_exporter.Exported);
+    }
+
+    [Fact]
+    public async Task Send_AfterTheBusWasFirstUsedInsideAnotherTrace_StaysOutOfThatTrace()
+    {
+        using var tracing = StartTracing(new ParentBasedSampler(new AlwaysOffSampler()));
+        var provider = TestHost.Create();
+        using (var earlierRequest = new Activity("earlier request").SetIdFormat(ActivityIdFormat.W3C))
+        {
+            earlierRequest.ActivityTraceFlags = ActivityTraceFlags.Recorded;
+            earlierRequest.Start();
+            provider.GetRequiredService<ICommandBus>();
+        }
+
+        await SubmitOrderAndWaitAsync(provider, Guid.NewGuid());
+
+        Assert.Empty(_exporter.Exported);
+    }
+
+    public void Dispose() => _exporter.Dispose();
+
+    private TracerProvider StartTracing(Sampler sampler) =>
+        Sdk.CreateTracerProviderBuilder()
+            .AddSource(CqrsDiagnostics.ActivitySourceName)
+            .SetSampler(sampler)
+            .AddProcessor(new SimpleActivityExportProcessor(_exporter))
+            .Build();
+
+    /// <summary>Sends an order, waits for both its event handlers, then disposes the container so every span has ended.</summary>
+    private static async Task SubmitOrderAndWaitAsync(ServiceProvider provider, Guid correlationId)
+    {
+        await using (provider)
+        {
+            var recorder = provider.GetRequiredService<Recorder>();
+            await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid(), correlationId);
+            await recorder.WaitForAsync<ReserveInventory>();
+            await recorder.WaitForAsync<NotifyCustomer>();
+        }
+    }
+}

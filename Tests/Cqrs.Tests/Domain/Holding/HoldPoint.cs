@@ -1,0 +1,11 @@
+namespace Cqrs.Tests.Domain.Holding;
+
+/// <summary>Where a <see cref="Hold"/> operation waits at the <see cref="Probes.Gate"/>.</summary>
+public enum HoldPoint
+{
+    /// <summary>Its command handler waits, then raises <see cref="Held"/>.</summary>
+    InCommandHandler,
+
+    /// <summary>Its command handler raises <see cref="Held"/> at once; the event's handler waits.</summary>
+    InEventHandler,
+}

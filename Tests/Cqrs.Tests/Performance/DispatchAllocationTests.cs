@@ -1,0 +1,72 @@
+using System.Diagnostics;
+using System.Reflection;
+using Cqrs.Tests.Diagnostics;
+using Cqrs.Tests.Domain.Counting;
+using Cqrs.Tests.Domain.Probes;
+using Cqrs.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+using Xunit.Abstractions;
+
+namespace Cqrs.Tests.Performance;
+
+/// <summary>
+/// Bytes allocated per operation (a command and its event handled by both handlers) on the dispatch path,
+/// counted over the whole process, the least of several rounds after a warm-up. Each ceiling sits a few dozen
+/// bytes above what the path allocates today, so one more object per message (a closure, a boxed enumerator)
+/// fails the test. A Debug build of Cqrs.Core allocates every async state machine, so it has its own ceilings.
+/// Bytes, never time.
+/// </summary>
+[Collection(nameof(ProcessWideCollection))]
+public sealed class DispatchAllocationTests(ITestOutputHelper output)
+{
+    private const int WarmUpOperations = 2_000;
+    private const int OperationsPerRound = 5_000;
+    private const int Rounds = 6;
+
+    private static readonly bool CoreIsOptimized =
+        typeof(ICommandBus).Assembly.GetCustomAttribute<DebuggableAttribute>() is not { IsJITOptimizerDisabled: true };
+
+    [Fact]
+    public Task DirectDispatch_AfterWarmUp_StaysUnderItsAllocationCeiling() =>
+        AssertBytesPerOperationAsync(directDispatch: true, ceiling: CoreIsOptimized ? 544 : 2_700);
+
+    [Fact]
+    public Task FullPipeline_AfterWarmUp_StaysUnderItsAllocationCeiling() =>
+        AssertBytesPerOperationAsync(directDispatch: false, ceiling: CoreIsOptimized ? 3_168 : 5_320);
+
+    private async Task AssertBytesPerOperationAsync(bool directDispatch, long ceiling)
+    {
+        await using var provider = TestHost.Create(options =>
+        {
+            options.DirectDispatch = directDispatch;
+            options.InProcess.Concurrency = 2;
+        });
+        var bus = provider.GetRequiredService<ICommandBus>();
+        var tally = provider.GetRequiredService<Tally>();
+
+        await RunAsync(bus, tally, WarmUpOperations);
+        var least = long.MaxValue;
+        for (var round = 0; round < Rounds; round++)
+        {
+            least = Math.Min(least, await RunAsync(bus, tally, OperationsPerRound) / OperationsPerRound);
+        }
+
+        var build = CoreIsOptimized ? "optimized" : "debug";
+        output.WriteLine($"{(directDispatch ? "direct dispatch" : "full pipeline")}, {build} Cqrs.Core: {least} bytes per operation (ceiling {ceiling})");
+        Assert.InRange(least, 0, ceiling);
+    }
+
+    /// <summary>Runs <paramref name="operations"/> operations and returns the bytes the process allocated meanwhile.</summary>
+    private static async Task<long> RunAsync(ICommandBus bus, Tally tally, int operations)
+    {
+        tally.Expect(operations);
+        var before = GC.GetTotalAllocatedBytes(precise: true);
+        for (var i = 0; i < operations; i++)
+        {
+            await bus.SendAsync(new Ping(i));
+        }
+
+        await tally.Done.WaitAsync(Patience.Timeout);
+        return GC.GetTotalAllocatedBytes(precise: true) - before;
+    }
+}

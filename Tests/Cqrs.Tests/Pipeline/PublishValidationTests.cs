@@ -1,0 +1,73 @@
+using System.Diagnostics.Metrics;
+using Cqrs.Tests.Diagnostics;
+using Cqrs.Tests.Domain.Faults;
+using Cqrs.Tests.Domain.Probes;
+using Cqrs.Tests.Support;
+using FluentValidation;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.Tests.Pipeline;
+
+/// <summary>Validation at publish (DESIGN.md §6): the caller gets every error, and nothing is sent.</summary>
+public sealed class PublishValidationTests : IDisposable
+{
+    private readonly RecordingMeterFactory _meters = new();
+
+    [Fact]
+    public async Task SendAsync_InvalidCommand_ThrowsEveryErrorAndSendsNothing()
+    {
+        await using var provider = CreateProvider();
+        var recorder = provider.GetRequiredService<Recorder>();
+
+        var error = await Assert.ThrowsAsync<ValidationException>(
+            () => provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Invalid()).AsTask());
+
+        Assert.Equal(["Customer", "Lines", "Total"], error.Errors.Select(failure => failure.PropertyName).Order());
+        await provider.DisposeAsync();
+        Assert.Empty(recorder.Deliveries);
+        Assert.Empty(_meters.Of(CqrsDiagnostics.MessagesSent));
+    }
+
+    [Fact]
+    public async Task PublishAsync_InvalidEvent_ThrowsEveryErrorAndPublishesNothing()
+    {
+        await using var provider = CreateProvider();
+        var recorder = provider.GetRequiredService<Recorder>();
+
+        var error = await Assert.ThrowsAsync<ValidationException>(
+            () => provider.GetRequiredService<IEventBus>().PublishAsync(new FlakyEvent(Guid.Empty, Failures: -1)).AsTask());
+
+        Assert.Equal(["Failures", "Id"], error.Errors.Select(failure => failure.PropertyName).Order());
+        await provider.DisposeAsync();
+        Assert.Empty(recorder.Deliveries);
+        Assert.Empty(_meters.Of(CqrsDiagnostics.MessagesSent));
+    }
+
+    [Fact]
+    public async Task PublishAsync_InvalidEventFromAHandler_FailsThatHandlerAndPublishesNothing()
+    {
+        await using var provider = CreateProvider(options =>
+        {
+            options.Retry.ImmediateRetries = 1;
+            options.Retry.Delays = [];
+        });
+        var recorder = provider.GetRequiredService<Recorder>();
+        var deadLetters = provider.GetRequiredService<InProcessDeadLetterQueue>();
+
+        await provider.GetRequiredService<ICommandBus>().SendAsync(new RaiseInvalidEvent(Guid.NewGuid()));
+
+        await recorder.WaitForAsync<RaiseInvalidEventHandler>(count: 2);
+        await provider.DisposeAsync();
+        var letter = Assert.Single(deadLetters.Snapshot());
+        Assert.Equal(("tests.v1.raise-invalid-event", DeadLetterReasons.HandlerFailed), (letter.WireName, letter.Reason));
+        Assert.Contains(typeof(ValidationException).FullName!, letter.Description, StringComparison.Ordinal);
+        Assert.Equal(2, recorder.Deliveries.Count);
+        Assert.Empty(_meters.Of(CqrsDiagnostics.MessagesSent, "tests.v1.flaky-event"));
+        Assert.Single(_meters.Of(CqrsDiagnostics.MessagesSent, "tests.v1.raise-invalid-event"));
+    }
+
+    public void Dispose() => _meters.Dispose();
+
+    private ServiceProvider CreateProvider(Action<CqrsOptions>? configure = null) =>
+        TestHost.Create(configure, services => services.AddSingleton<IMeterFactory>(_meters));
+}

@@ -1,0 +1,48 @@
+using Cqrs.Generated;
+using Cqrs.Tests.Domain.Counting;
+using Cqrs.Tests.Domain.Orders;
+using Cqrs.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.Tests.Registration;
+
+/// <summary>What the buses do with types and handlers that are missing or clash.</summary>
+public sealed class RegistrationTests
+{
+    [Fact]
+    public async Task Send_UnregisteredType_ThrowsNamingIt()
+    {
+        var withoutOrders = new PartialRegistry(type => type != typeof(SubmitOrder), type => type != typeof(SubmitOrder));
+        await using var provider = TestHost.CreateWith(withoutOrders);
+
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(
+            () => provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid()).AsTask());
+
+        Assert.Contains(typeof(SubmitOrder).FullName!, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Send_InProcessWithoutHandler_Throws()
+    {
+        var withoutOrderHandler = new PartialRegistry(_ => true, type => type != typeof(SubmitOrder));
+        await using var provider = TestHost.CreateWith(withoutOrderHandler);
+
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(
+            () => provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid()).AsTask());
+
+        Assert.Contains("tests.v1.submit-order", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task FirstUse_WithTwoTypesUnderOneWireName_ThrowsNamingBoth()
+    {
+        var clash = new DelegateRegistry(builder => builder.Command("tests.v1.submit-order", Cqrs_Tests_Domain_Counting_PingCodec.Instance));
+        await using var provider = TestHost.Create(addServices: services => services.AddCqrs(clash));
+
+        var error = Assert.Throws<InvalidOperationException>(() => provider.GetRequiredService<ICommandBus>());
+
+        Assert.Contains("tests.v1.submit-order", error.Message, StringComparison.Ordinal);
+        Assert.Contains(typeof(SubmitOrder).FullName!, error.Message, StringComparison.Ordinal);
+        Assert.Contains(typeof(Ping).FullName!, error.Message, StringComparison.Ordinal);
+    }
+}

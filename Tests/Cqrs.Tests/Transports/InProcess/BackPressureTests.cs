@@ -1,0 +1,47 @@
+using Cqrs.Tests.Domain.Holding;
+using Cqrs.Tests.Domain.Probes;
+using Cqrs.Tests.Domain.Relays;
+using Cqrs.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.Tests.Transports.InProcess;
+
+/// <summary>
+/// In-process back-pressure (DESIGN.md §5): at most MaxInFlight operations, each a message from outside and
+/// everything its handlers raise; callers past it wait, handlers never do.
+/// </summary>
+public sealed class BackPressureTests
+{
+    [Fact]
+    public async Task SendAsync_WithMaxInFlightReached_WaitsUntilTheWholeOperationFinishes()
+    {
+        await using var provider = TestHost.Create(options => options.InProcess.MaxInFlight = 1);
+        var bus = provider.GetRequiredService<ICommandBus>();
+        var gate = provider.GetRequiredService<Gate>();
+        var recorder = provider.GetRequiredService<Recorder>();
+        await bus.SendAsync(new Hold(1, HoldPoint.InEventHandler));
+        await gate.Entered.WaitAsync(Patience.Timeout);
+
+        var second = bus.SendAsync(new Hold(2, HoldPoint.InEventHandler)).AsTask();
+        var firstEventHandledWhenSecondWasAdmitted = second.ContinueWith(
+            _ => recorder.Of<HeldHandler>().Any(delivery => delivery.Message is Held { Number: 1 }),
+            TaskContinuationOptions.ExecuteSynchronously);
+
+        Assert.False(second.IsCompleted, "The second operation was admitted while the first was still at the gate.");
+        gate.Open();
+        await second.WaitAsync(Patience.Timeout);
+        Assert.True(await firstEventHandledWhenSecondWasAdmitted, "The second operation was admitted before the first one's event was handled.");
+    }
+
+    [Fact]
+    public async Task MessagesRaisedInHandlers_WithMaxInFlightReached_NeverWait()
+    {
+        await using var provider = TestHost.Create(options => options.InProcess.MaxInFlight = 1);
+        var recorder = provider.GetRequiredService<Recorder>();
+
+        await provider.GetRequiredService<ICommandBus>().SendAsync(new Relay(Guid.NewGuid(), HopsLeft: 5));
+
+        await recorder.WaitForAsync<RelayFinishedHandler>();
+        Assert.Equal(6, recorder.Of<RelayHandler>().Count);
+    }
+}

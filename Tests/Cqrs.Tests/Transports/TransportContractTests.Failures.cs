@@ -1,0 +1,102 @@
+using Cqrs.Tests.Domain.Faults;
+using Cqrs.Tests.Domain.Probes;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.Tests.Transports;
+
+/// <summary>Handler failures: immediate retries, delayed retries, then dead-letter (DESIGN.md §6).</summary>
+public abstract partial class TransportContractTests
+{
+    private static readonly TimeSpan TinyDelay = TimeSpan.FromMilliseconds(10);
+
+    [Fact]
+    public async Task Publish_EventHandlerThatAlwaysFails_IsRetriedAloneThenDeadLettered()
+    {
+        await using var provider = CreateProvider(options =>
+        {
+            options.Retry.ImmediateRetries = 2;
+            options.Retry.Delays = [TinyDelay, TinyDelay];
+        });
+        var recorder = provider.GetRequiredService<Recorder>();
+        var deadLetters = DeadLettersOf(provider);
+        var flaky = new FlakyEvent(Guid.NewGuid(), Failures: int.MaxValue);
+
+        var sent = await provider.GetRequiredService<IEventBus>().PublishAsync(flaky);
+
+        var letter = Assert.Single(await WaitForDeadLettersAsync(deadLetters));
+        await provider.DisposeAsync();
+        const int Attempts = (2 + 1) * (2 + 1);
+        Assert.Equal(Attempts, recorder.Of<FlakyEventHandler>().Count);
+        Assert.Single(recorder.Of<FirstSteadyHandler>());
+        Assert.Single(recorder.Of<SecondSteadyHandler>());
+        Assert.Equal((sent.MessageId, "tests.v1.flaky-event"), (letter.MessageId, letter.WireName));
+        Assert.Equal((DeadLetterReasons.HandlerFailed, typeof(FlakyEventHandler).FullName), (letter.Reason, letter.Handler));
+        Assert.Contains(typeof(InjectedFailureException).FullName!, letter.Description, StringComparison.Ordinal);
+        Assert.Contains($"Attempt {Attempts} at event {flaky.Id} failed on purpose.", letter.Description, StringComparison.Ordinal);
+        Assert.Single(deadLetters());
+    }
+
+    [Fact]
+    public async Task Send_CommandHandlerThatAlwaysFails_IsRetriedImmediatelyThenDeadLettered()
+    {
+        await using var provider = CreateProvider(options =>
+        {
+            options.Retry.ImmediateRetries = 3;
+            options.Retry.Delays = [];
+        });
+        var recorder = provider.GetRequiredService<Recorder>();
+        var deadLetters = DeadLettersOf(provider);
+        var flaky = new FlakyCommand(Guid.NewGuid(), Failures: int.MaxValue);
+
+        var sent = await provider.GetRequiredService<ICommandBus>().SendAsync(flaky);
+
+        var letter = Assert.Single(await WaitForDeadLettersAsync(deadLetters));
+        await provider.DisposeAsync();
+        Assert.Equal(3 + 1, recorder.Of<FlakyCommandHandler>().Count);
+        Assert.Equal((sent.MessageId, DeadLetterReasons.HandlerFailed), (letter.MessageId, letter.Reason));
+        Assert.Contains(typeof(InjectedFailureException).FullName!, letter.Description, StringComparison.Ordinal);
+        Assert.Contains($"Attempt 4 at command {flaky.Id} failed on purpose.", letter.Description, StringComparison.Ordinal);
+        Assert.Single(deadLetters());
+    }
+
+    [Fact]
+    public async Task Send_CommandHandlerThatAlwaysFails_GetsDelayedRetriesBeforeDeadLetter()
+    {
+        await using var provider = CreateProvider(options =>
+        {
+            options.Retry.ImmediateRetries = 1;
+            options.Retry.Delays = [TinyDelay, TinyDelay, TinyDelay];
+        });
+        var recorder = provider.GetRequiredService<Recorder>();
+        var deadLetters = DeadLettersOf(provider);
+
+        await provider.GetRequiredService<ICommandBus>().SendAsync(new FlakyCommand(Guid.NewGuid(), Failures: int.MaxValue));
+
+        var letter = Assert.Single(await WaitForDeadLettersAsync(deadLetters));
+        await provider.DisposeAsync();
+        Assert.Equal((1 + 1) * (3 + 1), recorder.Of<FlakyCommandHandler>().Count);
+        Assert.Equal(DeadLetterReasons.HandlerFailed, letter.Reason);
+        Assert.Single(deadLetters());
+    }
+
+    [Theory]
+    [InlineData(2, 0, 2)]
+    [InlineData(1, 1, 3)]
+    public async Task Send_TransientFailure_SucceedsOnRetryWithoutDeadLetter(int immediateRetries, int delays, int failures)
+    {
+        await using var provider = CreateProvider(options =>
+        {
+            options.Retry.ImmediateRetries = immediateRetries;
+            options.Retry.Delays = [.. Enumerable.Repeat(TinyDelay, delays)];
+        });
+        var recorder = provider.GetRequiredService<Recorder>();
+        var deadLetters = DeadLettersOf(provider);
+
+        await provider.GetRequiredService<ICommandBus>().SendAsync(new FlakyCommand(Guid.NewGuid(), failures));
+
+        await recorder.WaitForAsync<FlakyCommandHandler>(failures + 1);
+        await provider.DisposeAsync();
+        Assert.Equal(failures + 1, recorder.Of<FlakyCommandHandler>().Count);
+        Assert.Empty(deadLetters());
+    }
+}
