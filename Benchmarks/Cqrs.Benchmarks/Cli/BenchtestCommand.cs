@@ -53,7 +53,8 @@ internal static class BenchtestCommand
     }
 
     /// <summary>Runs what the command line asks for, prints the table, and returns the runs with the headline last.</summary>
-    private static async Task<IReadOnlyList<BenchtestResult>> RunAsync(BenchtestCommandLine commandLine, TextWriter output, StderrProgress progress)
+    private static async Task<IReadOnlyList<BenchtestResult>> RunAsync(
+        BenchtestCommandLine commandLine, TextWriter output, StderrProgress progress)
     {
         var settings = commandLine.Cores is { } cores ? commandLine.Settings with { Concurrency = cores } : commandLine.Settings;
         var runner = new BenchtestRunner();

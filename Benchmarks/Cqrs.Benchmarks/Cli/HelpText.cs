@@ -12,8 +12,9 @@ internal static class HelpText
 
         One operation is a command, its event, and that event's two handlers. Tasks send commands as fast as
         the bus accepts them (closed loop) unless --rate sets a fixed offered load (open loop; tasks × commands
-        operations are still sent). A warm-up runs first. The table goes to stdout, progress to stderr, and the last line of stdout is the result as JSON
-        (after --compare-sampling or --sweep, one JSON line per run, the headline run last).
+        operations are still sent). A warm-up runs first. The table goes to stdout, progress to stderr, and the
+        last line of stdout is the result as JSON (after --compare-sampling or --sweep, one JSON line per run,
+        the headline run last: the chosen sampling, or the knee).
 
         Options:
           --tasks N             tasks sending commands (default 8)
@@ -36,5 +37,6 @@ internal static class HelpText
         makes a short smoke run. Other arguments go to BenchmarkDotNet (for example --filter *Dispatch*).
 
         Exit codes: 0 done, 1 the run failed, 2 bad arguments.
+
         """;
 }

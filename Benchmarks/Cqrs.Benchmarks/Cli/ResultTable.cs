@@ -20,7 +20,7 @@ internal static class ResultTable
         ("latency mean (µs)", result => Micros(result.LatencyMeanUs)),
         ("latency p50 (µs)", result => Micros(result.LatencyP50Us)),
         ("latency p99 (µs)", result => Micros(result.LatencyP99Us)),
-        ("allocated (B/op)", result => result.AllocatedBytesPerOp.ToString("N0", Invariant)),
+        ("allocated (B/op)", result => Count(result.AllocatedBytesPerOp)),
         ("cores", result => Count(result.Cores)),
         ("telemetry", result => result.Telemetry ? $"on, {result.TraceSampling.ToString("0.####", Invariant)} sampled" : "off"),
         ("spans exported", result => Count(result.SpansExported)),
@@ -56,7 +56,7 @@ internal static class ResultTable
             var marks = string.Join(", ", new[] { point == sweep.Knee ? "knee" : null, point == sweep.Best ? "best" : null }.OfType<string>());
             output.WriteLine(
                 $"{Count(point.Tasks),10}{Count(point.OpsPerSecond),12}{Micros(point.LatencyMeanUs),11}{Micros(point.LatencyP50Us),11}" +
-                $"{Micros(point.LatencyP99Us),11}{point.AllocatedBytesPerOp.ToString("N0", Invariant),8}{(marks.Length > 0 ? "  ← " + marks : "")}");
+                $"{Micros(point.LatencyP99Us),11}{Count(point.AllocatedBytesPerOp),8}{(marks.Length > 0 ? "  ← " + marks : "")}");
         }
 
         output.WriteLine();

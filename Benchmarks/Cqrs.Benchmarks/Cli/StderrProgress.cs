@@ -40,7 +40,9 @@ internal sealed class StderrProgress(TextWriter error, bool terminal) : IProgres
         }
 
         var phase = value.Phase == BenchtestPhase.Warmup ? "warming up" : "measuring";
-        var text = string.Create(CultureInfo.InvariantCulture, $"{_run}{phase}: {100.0 * value.Completed / value.Total:0}% ({value.Completed:N0} of {value.Total:N0} operations)");
+        var text = string.Create(
+            CultureInfo.InvariantCulture,
+            $"{_run}{phase}: {100.0 * value.Completed / value.Total:0}% ({value.Completed:N0} of {value.Total:N0} operations)");
         if (terminal)
         {
             error.Write($"\r{text.PadRight(LineWidth)}");

@@ -51,7 +51,8 @@ internal sealed class DispatchSubjects : IDisposable
         for (var sequence = 0; sequence < operations; sequence++)
         {
             _baselineTracker.Started(sequence);
-            await _commandHandler.HandleAsync(new RecordNumber(sequence, Number), _directCallContext, CancellationToken.None).ConfigureAwait(false);
+            await _commandHandler.HandleAsync(new RecordNumber(sequence, Number), _directCallContext, CancellationToken.None)
+                .ConfigureAwait(false);
         }
 
         await _baselineTracker.WhenAllDone().ConfigureAwait(false);

@@ -12,7 +12,10 @@ public sealed record BenchtestSettings
     /// <summary>Commands each task sends; one command and its event make one operation.</summary>
     public int CommandsPerTask { get; init; } = 50_000;
 
-    /// <summary>Operations run before measuring, with the same load, so that code is jitted and pools are warm (capped at the measured count).</summary>
+    /// <summary>
+    /// Operations run before measuring, with the same load, so that code is jitted and pools are warm (capped
+    /// at the measured count).
+    /// </summary>
     public int WarmupOperations { get; init; } = 100_000;
 
     /// <summary>Export traces and metrics through OpenTelemetry; off means no listener at all.</summary>

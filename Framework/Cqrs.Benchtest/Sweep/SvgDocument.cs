@@ -10,10 +10,12 @@ internal sealed class SvgDocument(int width, int height)
     private readonly StringBuilder _shapes = new();
 
     public void Line(double x1, double y1, double x2, double y2, string stroke, double strokeWidth = 1, string? dashes = null) =>
-        Append($"<line x1=\"{N(x1)}\" y1=\"{N(y1)}\" x2=\"{N(x2)}\" y2=\"{N(y2)}\" stroke=\"{stroke}\" stroke-width=\"{N(strokeWidth)}\"{Dashes(dashes)}/>");
+        Append($"<line x1=\"{N(x1)}\" y1=\"{N(y1)}\" x2=\"{N(x2)}\" y2=\"{N(y2)}\" " +
+            $"stroke=\"{stroke}\" stroke-width=\"{N(strokeWidth)}\"{Dashes(dashes)}/>");
 
     public void Polyline(IEnumerable<(double X, double Y)> points, string stroke, string? dashes = null) =>
-        Append($"<polyline points=\"{string.Join(' ', points.Select(point => $"{N(point.X)},{N(point.Y)}"))}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"2\"{Dashes(dashes)}/>");
+        Append($"<polyline points=\"{string.Join(' ', points.Select(point => $"{N(point.X)},{N(point.Y)}"))}\" " +
+            $"fill=\"none\" stroke=\"{stroke}\" stroke-width=\"2\"{Dashes(dashes)}/>");
 
     public void Circle(double x, double y, double radius, string fill) =>
         Append($"<circle cx=\"{N(x)}\" cy=\"{N(y)}\" r=\"{N(radius)}\" fill=\"{fill}\"/>");
@@ -22,7 +24,8 @@ internal sealed class SvgDocument(int width, int height)
     public void Text(double x, double y, string text, string anchor = "middle", int size = 12, double rotation = 0, string fill = "#333")
     {
         var rotate = rotation == 0 ? "" : $" transform=\"rotate({N(rotation)} {N(x)} {N(y)})\"";
-        Append($"<text x=\"{N(x)}\" y=\"{N(y)}\" text-anchor=\"{anchor}\" font-size=\"{size}\" fill=\"{fill}\"{rotate}>{WebUtility.HtmlEncode(text)}</text>");
+        Append($"<text x=\"{N(x)}\" y=\"{N(y)}\" text-anchor=\"{anchor}\" font-size=\"{size}\" fill=\"{fill}\"{rotate}>" +
+            $"{WebUtility.HtmlEncode(text)}</text>");
     }
 
     public override string ToString() =>

@@ -72,10 +72,13 @@ public static class SweepChart
     {
         var x = LevelX(points.ToList().IndexOf(knee), points.Count);
         svg.Line(x, Top, x, Bottom, "#777", 1, "3 3");
-        svg.Text(x + 6, Bottom - 8, $"knee: {knee.Tasks} (≥ {SweepResult.KneeShareOfBest * 100:0}% of best)", anchor: "start", size: 11, fill: "#555");
+        var label = $"knee: {knee.Tasks} (≥ {SweepResult.KneeShareOfBest * 100:0}% of best)";
+        var onRightHalf = x > (Left + Right) / 2;
+        svg.Text(onRightHalf ? x - 6 : x + 6, Bottom - 8, label, anchor: onRightHalf ? "end" : "start", size: 11, fill: "#555");
     }
 
-    private static void DrawSeries(SvgDocument svg, IReadOnlyList<BenchtestResult> points, Func<BenchtestResult, double> y, string colour, string? dashes)
+    private static void DrawSeries(
+        SvgDocument svg, IReadOnlyList<BenchtestResult> points, Func<BenchtestResult, double> y, string colour, string? dashes)
     {
         var positions = points.Select((point, index) => (X: LevelX(index, points.Count), Y: y(point))).ToList();
         svg.Polyline(positions, colour, dashes);

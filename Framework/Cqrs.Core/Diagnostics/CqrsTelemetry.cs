@@ -36,7 +36,8 @@ internal sealed class CqrsTelemetry : IDisposable
         _lag = _meter.CreateHistogram<double>(CqrsDiagnostics.MessageLag, "s", "From enqueue to the start of handling.");
     }
 
-    public static long Now() => Stopwatch.GetTimestamp();
+    /// <summary>A start timestamp for <see cref="RecordHandled"/>; no clock read when nobody listens to durations.</summary>
+    public long StartTiming() => _duration.Enabled ? Stopwatch.GetTimestamp() : 0;
 
     /// <summary>
     /// Starts the sending span and stamps the trace context on the message. The upstream sampling decision

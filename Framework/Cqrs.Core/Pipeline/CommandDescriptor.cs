@@ -1,4 +1,3 @@
-using Cqrs.Diagnostics;
 using Cqrs.Serialization;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
@@ -46,34 +45,14 @@ internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T>
         }
     }
 
-    private async ValueTask<Disposition> InvokeAsync(
-        MessagePipeline pipeline, TransportMessage message, T command, ICommandHandler<T> handler, CancellationToken cancellationToken)
-    {
-        var handlerName = handler.GetType().FullName!;
-        using var activity = CqrsTelemetry.StartReceive(this, message, handlerName, pipeline.TransportName);
-        var context = new MessageContext(pipeline, message);
-        for (var attempt = 0; ; attempt++)
-        {
-            var started = CqrsTelemetry.Now();
-            try
-            {
-                await handler.HandleAsync(command, context, cancellationToken).ConfigureAwait(false);
-                pipeline.Telemetry.RecordHandled(this, handlerName, started);
-                return Disposition.Complete;
-            }
-            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
-            {
-                return Disposition.Abandon;
-            }
-            catch (Exception exception)
-            {
-                pipeline.RecordFailure(this, message, handlerName, exception, activity);
-                if (attempt >= pipeline.ImmediateRetries)
-                {
-                    return await pipeline.RetryLaterOrDeadLetterAsync(message, handlerName, exception, wholeDelivery: true, cancellationToken)
-                        .ConfigureAwait(false);
-                }
-            }
-        }
-    }
+    private ValueTask<Disposition> InvokeAsync(
+        MessagePipeline pipeline, TransportMessage message, T command, ICommandHandler<T> handler, CancellationToken cancellationToken) =>
+        InvokeWithRetriesAsync(
+            pipeline,
+            new MessageContext(pipeline, message),
+            handler,
+            command,
+            static (handler, command, context, cancellationToken) => handler.HandleAsync(command, context, cancellationToken),
+            wholeDelivery: true,
+            cancellationToken);
 }

@@ -1,4 +1,3 @@
-using Cqrs.Diagnostics;
 using Cqrs.Serialization;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
@@ -61,7 +60,14 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
                 continue;
             }
 
-            var outcome = await InvokeAsync(pipeline, message, @event, handler, handlerName, context, wholeDelivery, cancellationToken)
+            var outcome = await InvokeWithRetriesAsync(
+                    pipeline,
+                    context,
+                    handler,
+                    @event,
+                    static (handler, @event, context, cancellationToken) => handler.HandleAsync(@event, context, cancellationToken),
+                    wholeDelivery,
+                    cancellationToken)
                 .ConfigureAwait(false);
             if (outcome.Kind == DispositionKind.Abandon)
             {
@@ -75,41 +81,5 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
         }
 
         return disposition;
-    }
-
-    private async ValueTask<Disposition> InvokeAsync(
-        MessagePipeline pipeline,
-        TransportMessage message,
-        T @event,
-        IEventHandler<T> handler,
-        string handlerName,
-        MessageContext context,
-        bool wholeDelivery,
-        CancellationToken cancellationToken)
-    {
-        using var activity = CqrsTelemetry.StartReceive(this, message, handlerName, pipeline.TransportName);
-        for (var attempt = 0; ; attempt++)
-        {
-            var started = CqrsTelemetry.Now();
-            try
-            {
-                await handler.HandleAsync(@event, context, cancellationToken).ConfigureAwait(false);
-                pipeline.Telemetry.RecordHandled(this, handlerName, started);
-                return Disposition.Complete;
-            }
-            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
-            {
-                return Disposition.Abandon;
-            }
-            catch (Exception exception)
-            {
-                pipeline.RecordFailure(this, message, handlerName, exception, activity);
-                if (attempt >= pipeline.ImmediateRetries)
-                {
-                    return await pipeline.RetryLaterOrDeadLetterAsync(message, handlerName, exception, wholeDelivery, cancellationToken)
-                        .ConfigureAwait(false);
-                }
-            }
-        }
     }
 }

@@ -5,6 +5,9 @@ namespace Cqrs.Pipeline;
 /// <summary>The context handed to handlers of one delivery.</summary>
 internal sealed class MessageContext(MessagePipeline pipeline, TransportMessage message) : IMessageContext
 {
+    /// <summary>The delivery being handled.</summary>
+    public TransportMessage Delivery => message;
+
     public Guid MessageId => message.MessageId;
 
     public Guid CorrelationId => message.CorrelationId;

@@ -1,4 +1,5 @@
 using System.Buffers;
+using Cqrs.Diagnostics;
 using Cqrs.Serialization;
 using Cqrs.Transports;
 using FluentValidation;
@@ -79,6 +80,48 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// Runs one handler with the retry policy: immediate attempts, then a delayed retry or dead-letter decided by
+    /// the pipeline. <paramref name="invoke"/> is a static lambda, so no delegate is allocated per message.
+    /// </summary>
+    protected async ValueTask<Disposition> InvokeWithRetriesAsync<THandler>(
+        MessagePipeline pipeline,
+        MessageContext context,
+        THandler handler,
+        T message,
+        Func<THandler, T, IMessageContext, CancellationToken, ValueTask> invoke,
+        bool wholeDelivery,
+        CancellationToken cancellationToken)
+        where THandler : class
+    {
+        var delivery = context.Delivery;
+        var handlerName = handler.GetType().FullName!;
+        using var activity = CqrsTelemetry.StartReceive(this, delivery, handlerName, pipeline.TransportName);
+        for (var attempt = 0; ; attempt++)
+        {
+            var started = pipeline.Telemetry.StartTiming();
+            try
+            {
+                await invoke(handler, message, context, cancellationToken).ConfigureAwait(false);
+                pipeline.Telemetry.RecordHandled(this, handlerName, started);
+                return Disposition.Complete;
+            }
+            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+            {
+                return Disposition.Abandon;
+            }
+            catch (Exception exception)
+            {
+                pipeline.RecordFailure(this, delivery, handlerName, exception, activity);
+                if (attempt >= pipeline.ImmediateRetries)
+                {
+                    return await pipeline.RetryLaterOrDeadLetterAsync(delivery, handlerName, exception, wholeDelivery, cancellationToken)
+                        .ConfigureAwait(false);
+                }
+            }
+        }
     }
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers) =>

@@ -11,8 +11,11 @@ namespace Cqrs.Pipeline;
 /// hand to the transport. Receiving: find the type by wire name, then the descriptor reads, validates and
 /// invokes handlers; failures are retried, then dead-lettered. Thread-safe; one per container.
 /// </summary>
-internal sealed partial class MessagePipeline : ITransportReceiver
+internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDisposable
 {
+    /// <summary>How deep direct dispatch nests handlers on one call stack before handing messages to the queue.</summary>
+    private const int MaxInlineDepth = 16;
+
     private readonly MessageCatalog _catalog;
     private readonly ITransport _transport;
     private readonly CqrsOptions _options;
@@ -50,6 +53,12 @@ internal sealed partial class MessagePipeline : ITransportReceiver
 
     public int ImmediateRetries => _options.Retry.ImmediateRetries;
 
+    /// <summary>
+    /// The container disposes services in reverse order of creation, and the pipeline is created after the
+    /// handlers it binds: so operations under way finish here, before the handlers' dependencies go.
+    /// </summary>
+    public ValueTask DisposeAsync() => new(_transport.StopAsync());
+
     /// <summary>Validates, serializes and sends one command or event.</summary>
     /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>
     public async ValueTask SendAsync<T>(T message, Guid messageId, Guid correlationId, TransportMessage? cause, CancellationToken cancellationToken)
@@ -70,6 +79,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver
             MessageId = messageId,
             CorrelationId = correlationId,
             CausationId = cause?.MessageId ?? Guid.Empty,
+            InlineDepth = (cause?.InlineDepth ?? 0) + 1,
             WireName = descriptor.WireName,
             ValidatedBySender = !_options.DirectDispatch,
             Body = _options.DirectDispatch ? default : SerializeWithinLimit(descriptor, message),
@@ -77,16 +87,46 @@ internal sealed partial class MessagePipeline : ITransportReceiver
         };
         using var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, _transport.Name);
         outgoing.EnqueuedTime = DateTimeOffset.UtcNow;
-        await _transport.SendAsync(outgoing, cause, cancellationToken).ConfigureAwait(false);
+        if (_options.DirectDispatch && outgoing.InlineDepth <= MaxInlineDepth)
+        {
+            await DispatchInlineAsync(descriptor, outgoing, cause, cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            await _transport.SendAsync(outgoing, cause, cancellationToken).ConfigureAwait(false);
+        }
+
         Telemetry.RecordSent(descriptor);
     }
 
-    public async ValueTask<Disposition> ReceiveAsync(TransportMessage message, CancellationToken cancellationToken)
+    public ValueTask<Disposition> ReceiveAsync(TransportMessage message, CancellationToken cancellationToken) =>
+        ReceiveAsync(_catalog.TryGet(message.WireName, out var descriptor) ? descriptor : null, message, cancellationToken);
+
+    /// <summary>
+    /// Direct dispatch: the handlers run now, on the sender's call, as a mediator would. What the transport would
+    /// do after handling it still does: dead-letter, or (on shutdown) queue the message for another delivery.
+    /// </summary>
+    private async ValueTask DispatchInlineAsync(MessageDescriptor descriptor, TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
+    {
+        message.DeliveryCount = 1;
+        var disposition = await ReceiveAsync(descriptor, message, cancellationToken).ConfigureAwait(false);
+        switch (disposition.Kind)
+        {
+            case DispositionKind.DeadLetter:
+                await _transport.DeadLetterAsync(message, disposition.Reason!, disposition.Description!, cancellationToken).ConfigureAwait(false);
+                break;
+            case DispositionKind.Abandon:
+                await _transport.SendAsync(message, cause, CancellationToken.None).ConfigureAwait(false);
+                break;
+        }
+    }
+
+    private async ValueTask<Disposition> ReceiveAsync(MessageDescriptor? descriptor, TransportMessage message, CancellationToken cancellationToken)
     {
         Disposition disposition;
         try
         {
-            disposition = _catalog.TryGet(message.WireName, out var descriptor)
+            disposition = descriptor is not null
                 ? await descriptor.ReceiveAsync(this, message, cancellationToken).ConfigureAwait(false)
                 : Disposition.DeadLetter(DeadLetterReasons.UnknownMessageType, $"No message type is registered under the wire name '{message.WireName}'.");
         }
@@ -125,7 +165,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver
             return Disposition.Complete;
         }
 
-        var description = $"{handlerName} failed {message.RetryCount + 1} times; last: {exception.GetType().FullName}: {exception.Message}";
+        var description = $"{handlerName} failed {(message.RetryCount + 1) * (_options.Retry.ImmediateRetries + 1)} times; last: {exception.GetType().FullName}: {exception.Message}";
         if (wholeDelivery)
         {
             return Disposition.DeadLetter(DeadLetterReasons.HandlerFailed, description);

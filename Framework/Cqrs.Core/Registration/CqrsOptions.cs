@@ -9,8 +9,9 @@ public sealed class CqrsOptions
     public const string SectionName = "Cqrs";
 
     /// <summary>
-    /// Skip validation and serialization: messages travel as objects. For trusted in-process use where every
-    /// microsecond counts; off by default, and only the in-process transport supports it.
+    /// Direct dispatch: handlers run inline on the sender's call, as with a mediator, and messages travel as
+    /// objects, neither validated nor serialized. For trusted in-process use where every microsecond counts;
+    /// off by default, and only the in-process transport supports it. Failures still retry and dead-letter.
     /// </summary>
     public bool DirectDispatch { get; set; }
 

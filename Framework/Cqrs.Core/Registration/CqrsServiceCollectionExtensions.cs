@@ -1,9 +1,11 @@
 using Cqrs;
 using Cqrs.Diagnostics;
+using Cqrs.Hosting;
 using Cqrs.Pipeline;
 using Cqrs.Transports;
 using Cqrs.Transports.InProcess;
 using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Options;
@@ -62,6 +64,7 @@ public static class CqrsServiceCollectionExtensions
             builder,
             provider,
             LoggerOf<MessagePipeline>(provider)));
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, CqrsShutdownService>());
         services.TryAddSingleton<MessageBus>();
         services.TryAddSingleton<ICommandBus>(provider => provider.GetRequiredService<MessageBus>());
         services.TryAddSingleton<IEventBus>(provider => provider.GetRequiredService<MessageBus>());

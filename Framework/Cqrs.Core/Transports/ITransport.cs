@@ -24,6 +24,12 @@ internal interface ITransport : IAsyncDisposable
     /// <summary>Delivers <paramref name="message"/> again after <paramref name="delay"/> (a delayed retry).</summary>
     ValueTask ScheduleAsync(TransportMessage message, TimeSpan delay, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// Stops receiving and finishes the work under way, within the transport's shutdown timeout, while the
+    /// container can still serve handlers. Idempotent; disposal calls it too.
+    /// </summary>
+    Task StopAsync();
+
     /// <summary>Dead-letters a message that is not the delivery being settled (one failed event handler's copy).</summary>
     ValueTask DeadLetterAsync(TransportMessage message, string reason, string description, CancellationToken cancellationToken);
 }

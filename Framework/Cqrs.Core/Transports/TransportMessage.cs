@@ -16,6 +16,9 @@ internal sealed class TransportMessage
 
     public Guid CausationId { get; init; }
 
+    /// <summary>1 for a message from outside any handler; one more for each handler that raised it in turn.</summary>
+    public int InlineDepth { get; init; } = 1;
+
     public required string WireName { get; init; }
 
     public string ContentType { get; init; } = MessagePackContentType;

@@ -28,11 +28,11 @@ public sealed class DispatchAllocationTests(ITestOutputHelper output)
 
     [Fact]
     public Task DirectDispatch_AfterWarmUp_StaysUnderItsAllocationCeiling() =>
-        AssertBytesPerOperationAsync(directDispatch: true, ceiling: CoreIsOptimized ? 544 : 2_700);
+        AssertBytesPerOperationAsync(directDispatch: true, ceiling: CoreIsOptimized ? 528 : 2_760);
 
     [Fact]
     public Task FullPipeline_AfterWarmUp_StaysUnderItsAllocationCeiling() =>
-        AssertBytesPerOperationAsync(directDispatch: false, ceiling: CoreIsOptimized ? 3_168 : 5_320);
+        AssertBytesPerOperationAsync(directDispatch: false, ceiling: CoreIsOptimized ? 1_936 : 4_160);
 
     private async Task AssertBytesPerOperationAsync(bool directDispatch, long ceiling)
     {

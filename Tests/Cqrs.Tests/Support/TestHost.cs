@@ -1,5 +1,7 @@
 using Cqrs.Tests.Domain.Probes;
+using Cqrs.Tests.QuickStart;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
 
 namespace Cqrs.Tests.Support;
 
@@ -9,16 +11,36 @@ namespace Cqrs.Tests.Support;
 /// </summary>
 internal static class TestHost
 {
+    private static readonly ServiceProviderOptions Validating = new() { ValidateOnBuild = true, ValidateScopes = true };
+
     /// <summary>A container with this assembly's generated registry, through the generated <c>AddCqrs</c> overload.</summary>
-    public static ServiceProvider Create(Action<CqrsOptions>? configure = null, Action<IServiceCollection>? addServices = null) =>
-        Build(configure, addServices, (services, options) => services.AddCqrs(options));
+    public static ServiceProvider Create(Action<CqrsOptions>? configure = null, Action<IServiceCollection>? addServices = null)
+    {
+        var services = new ServiceCollection();
+        AddTestDomain(services, configure, (services, options) => services.AddCqrs(options));
+        addServices?.Invoke(services);
+        return services.BuildServiceProvider(Validating);
+    }
 
     /// <summary>A container with <paramref name="registry"/> instead of this assembly's.</summary>
-    public static ServiceProvider CreateWith(IMessageRegistry registry, Action<CqrsOptions>? configure = null) =>
-        Build(configure, addServices: null, (services, options) => services.AddCqrs(registry, options));
+    public static ServiceProvider CreateWith(IMessageRegistry registry, Action<CqrsOptions>? configure = null)
+    {
+        var services = new ServiceCollection();
+        AddTestDomain(services, configure, (services, options) => services.AddCqrs(registry, options));
+        return services.BuildServiceProvider(Validating);
+    }
 
-    private static ServiceProvider Build(
-        Action<CqrsOptions>? configure, Action<IServiceCollection>? addServices, Action<IServiceCollection, Action<CqrsOptions>> addCqrs)
+    /// <summary>A generic host (nothing else in it: no configuration files, no loggers) around the same container.</summary>
+    public static IHost CreateHost(Action<CqrsOptions>? configure = null)
+    {
+        var builder = Host.CreateEmptyApplicationBuilder(new HostApplicationBuilderSettings());
+        AddTestDomain(builder.Services, configure, (services, options) => services.AddCqrs(options));
+        builder.ConfigureContainer(new DefaultServiceProviderFactory(Validating));
+        return builder.Build();
+    }
+
+    private static void AddTestDomain(
+        IServiceCollection services, Action<CqrsOptions>? configure, Action<IServiceCollection, Action<CqrsOptions>> addCqrs)
     {
         void Configure(CqrsOptions options)
         {
@@ -31,14 +53,13 @@ internal static class TestHost
 
         var settings = new CqrsOptions();
         Configure(settings);
-        IServiceCollection services = new ServiceCollection();
         services.AddSingleton<Recorder>();
         services.AddSingleton<Tally>();
         services.AddSingleton<Gate>();
         services.AddSingleton<Ledger>();
+        services.AddSingleton<Stock>();
+        services.AddSingleton<Mailer>();
         services.Add(ServiceDescriptor.Describe(typeof(DeliveryScope), typeof(DeliveryScope), settings.HandlerLifetime));
         addCqrs(services, Configure);
-        addServices?.Invoke(services);
-        return services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true, ValidateScopes = true });
     }
 }

@@ -79,6 +79,22 @@ public abstract partial class TransportContractTests
         Assert.Single(deadLetters());
     }
 
+    [Fact]
+    public async Task Send_CommandHandlerThatAlwaysFails_IsDeadLetteredWithItsNumberOfAttempts()
+    {
+        await using var provider = CreateProvider(options =>
+        {
+            options.Retry.ImmediateRetries = 1;
+            options.Retry.Delays = [TinyDelay, TinyDelay, TinyDelay];
+        });
+        var deadLetters = DeadLettersOf(provider);
+
+        await provider.GetRequiredService<ICommandBus>().SendAsync(new FlakyCommand(Guid.NewGuid(), Failures: int.MaxValue));
+
+        var letter = Assert.Single(await WaitForDeadLettersAsync(deadLetters));
+        Assert.Contains($"failed {(1 + 1) * (3 + 1)} times", letter.Description, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData(2, 0, 2)]
     [InlineData(1, 1, 3)]

@@ -19,6 +19,7 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
     private readonly Lock _startLock = new();
     private Task[] _workers = [];
     private volatile bool _stopped;
+    private Task? _stoppedTask;
 
     public InProcessTransport(InProcessOptions options, InProcessDeadLetterQueue deadLetters, ILogger<InProcessTransport> logger)
     {
@@ -48,9 +49,14 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
             }
 
             _workers = new Task[_options.Concurrency];
-            for (var i = 0; i < _workers.Length; i++)
+
+            // The first send may come from inside someone's trace: workers must not inherit its Activity.Current.
+            using (ExecutionContext.SuppressFlow())
             {
-                _workers[i] = Task.Run(() => RunWorkerAsync(receiver));
+                for (var i = 0; i < _workers.Length; i++)
+                {
+                    _workers[i] = Task.Run(() => RunWorkerAsync(receiver));
+                }
             }
         }
     }
@@ -96,23 +102,40 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
     /// <summary>
     /// Stops taking messages from outside, dead-letters delayed retries that are not yet due, waits (up to
     /// <see cref="InProcessOptions.ShutdownTimeout"/>) for operations under way to finish, then stops the workers.
+    /// Only the first call does the work; later calls wait for it.
     /// </summary>
+    public Task StopAsync()
+    {
+        lock (_startLock)
+        {
+            return _stoppedTask ??= StopOnceAsync();
+        }
+    }
+
     public async ValueTask DisposeAsync()
     {
-        _stopped = true;
-        await _stopping.CancelAsync().ConfigureAwait(false);
-        if (!await WaitForOperationsAsync().ConfigureAwait(false))
-        {
-            LogShutdownTimedOut(_options.MaxInFlight - _slots.CurrentCount);
-        }
-
-        _queue.Writer.TryComplete();
-        await Task.WhenAll(_workers).ConfigureAwait(false);
+        await StopAsync().ConfigureAwait(false);
         _stopping.Dispose();
     }
 
     /// <summary>For containers disposed synchronously.</summary>
     public void Dispose() => DisposeAsync().AsTask().GetAwaiter().GetResult();
+
+    private async Task StopOnceAsync()
+    {
+        _stopped = true;
+        await _stopping.CancelAsync().ConfigureAwait(false);
+        if (!await WaitForOperationsAsync().ConfigureAwait(false))
+        {
+            // Workers stuck in handlers are left behind: the timeout bounds shutdown.
+            LogShutdownTimedOut(_options.MaxInFlight - _slots.CurrentCount);
+            _queue.Writer.TryComplete();
+            return;
+        }
+
+        _queue.Writer.TryComplete();
+        await Task.WhenAll(_workers).ConfigureAwait(false);
+    }
 
     private async Task<bool> WaitForOperationsAsync()
     {

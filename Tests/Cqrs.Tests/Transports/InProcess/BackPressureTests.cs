@@ -19,29 +19,44 @@ public sealed class BackPressureTests
         var bus = provider.GetRequiredService<ICommandBus>();
         var gate = provider.GetRequiredService<Gate>();
         var recorder = provider.GetRequiredService<Recorder>();
-        await bus.SendAsync(new Hold(1, HoldPoint.InEventHandler));
-        await gate.Entered.WaitAsync(Patience.Timeout);
+        try
+        {
+            await bus.SendAsync(new Hold(1, HoldPoint.InEventHandler));
+            await gate.Entered.WaitAsync(Patience.Timeout);
 
-        var second = bus.SendAsync(new Hold(2, HoldPoint.InEventHandler)).AsTask();
-        var firstEventHandledWhenSecondWasAdmitted = second.ContinueWith(
-            _ => recorder.Of<HeldHandler>().Any(delivery => delivery.Message is Held { Number: 1 }),
-            TaskContinuationOptions.ExecuteSynchronously);
+            var second = bus.SendAsync(new Hold(2, HoldPoint.InEventHandler)).AsTask();
+            var firstEventHandledWhenSecondWasAdmitted = second.ContinueWith(
+                _ => recorder.Of<HeldHandler>().Any(delivery => delivery.Message is Held { Number: 1 }),
+                TaskContinuationOptions.ExecuteSynchronously);
 
-        Assert.False(second.IsCompleted, "The second operation was admitted while the first was still at the gate.");
-        gate.Open();
-        await second.WaitAsync(Patience.Timeout);
-        Assert.True(await firstEventHandledWhenSecondWasAdmitted, "The second operation was admitted before the first one's event was handled.");
+            Assert.False(second.IsCompleted, "The second operation was admitted while the first one's event handler was at the gate.");
+            gate.Open();
+            await second.WaitAsync(Patience.Timeout);
+            Assert.True(await firstEventHandledWhenSecondWasAdmitted, "The second operation was admitted before the first one's event was handled.");
+        }
+        finally
+        {
+            gate.Open();
+        }
     }
 
-    [Fact]
-    public async Task MessagesRaisedInHandlers_WithMaxInFlightReached_NeverWait()
+    /// <summary>The chain is longer than direct dispatch nests inline, so its tail crosses over to the queue.</summary>
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task MessagesRaisedInHandlers_WithMaxInFlightReached_NeverWait(bool directDispatch)
     {
-        await using var provider = TestHost.Create(options => options.InProcess.MaxInFlight = 1);
+        const int Hops = 40;
+        await using var provider = TestHost.Create(options =>
+        {
+            options.InProcess.MaxInFlight = 1;
+            options.DirectDispatch = directDispatch;
+        });
         var recorder = provider.GetRequiredService<Recorder>();
 
-        await provider.GetRequiredService<ICommandBus>().SendAsync(new Relay(Guid.NewGuid(), HopsLeft: 5));
+        await provider.GetRequiredService<ICommandBus>().SendAsync(new Relay(Guid.NewGuid(), HopsLeft: Hops));
 
         await recorder.WaitForAsync<RelayFinishedHandler>();
-        Assert.Equal(6, recorder.Of<RelayHandler>().Count);
+        Assert.Equal(Hops + 1, recorder.Of<RelayHandler>().Count);
     }
 }
