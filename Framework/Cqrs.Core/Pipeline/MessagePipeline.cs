@@ -11,7 +11,7 @@ namespace Cqrs.Pipeline;
 /// hand to the transport. Receiving: find the type by wire name, then the descriptor reads, validates and
 /// invokes handlers; failures are retried, then dead-lettered. Thread-safe; one per container.
 /// </summary>
-internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDisposable
+internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDisposable, IDisposable
 {
     /// <summary>How deep direct dispatch nests handlers on one call stack before handing messages to the queue.</summary>
     private const int MaxInlineDepth = 16;
@@ -58,6 +58,9 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// handlers it binds: so operations under way finish here, before the handlers' dependencies go.
     /// </summary>
     public ValueTask DisposeAsync() => new(_transport.StopAsync());
+
+    /// <summary>For containers disposed synchronously.</summary>
+    public void Dispose() => _transport.StopAsync().GetAwaiter().GetResult();
 
     /// <summary>Validates, serializes and sends one command or event.</summary>
     /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>

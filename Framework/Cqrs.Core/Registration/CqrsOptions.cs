@@ -55,7 +55,7 @@ public sealed class InProcessOptions
     /// Operations (a message from outside and everything its handlers raise) under way at once; callers past
     /// it wait. This is the back-pressure that keeps memory bounded.
     /// </summary>
-    public int MaxInFlight { get; set; } = 8192;
+    public int MaxInFlight { get; set; } = 1024;
 
     /// <summary>How long disposal waits for operations under way.</summary>
     public TimeSpan ShutdownTimeout { get; set; } = TimeSpan.FromSeconds(30);
