@@ -1,0 +1,52 @@
+using System.Reflection;
+
+namespace Cqrs.Tests.PublicApi;
+
+/// <summary>
+/// Keeps Cqrs.Core's public surface in a checked-in listing (Framework/Cqrs.Core/PublicAPI.txt), so every change to
+/// it shows in review. After an intended change, run the tests with UPDATE_PUBLIC_API=1 to rewrite the listing.
+/// </summary>
+public sealed class PublicApiTests
+{
+    [Fact]
+    public void CorePublicSurface_MatchesTheCheckedInListing()
+    {
+        var listingPath = Path.Combine(RepositoryRoot(), "Framework", "Cqrs.Core", "PublicAPI.txt");
+        var actual = string.Join('\n', Describe(typeof(ICommand).Assembly)) + "\n";
+        if (Environment.GetEnvironmentVariable("UPDATE_PUBLIC_API") == "1")
+        {
+            File.WriteAllText(listingPath, actual);
+        }
+
+        var expected = File.ReadAllText(listingPath).ReplaceLineEndings("\n");
+        var added = actual.Split('\n').Except(expected.Split('\n'));
+        var removed = expected.Split('\n').Except(actual.Split('\n'));
+        Assert.True(
+            expected == actual,
+            $"The public API changed. Added: [{string.Join("; ", added)}]. Removed: [{string.Join("; ", removed)}]. " +
+            "If intended, rerun the tests with UPDATE_PUBLIC_API=1 and commit PublicAPI.txt.");
+    }
+
+    private static IEnumerable<string> Describe(Assembly assembly) =>
+        assembly.GetExportedTypes()
+            .SelectMany(type => type
+                .GetMembers(BindingFlags.Public | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly)
+                .Where(member => member is not MethodInfo { IsSpecialName: true })
+                .Select(member => $"{type.FullName}: {member.MemberType} {member}")
+                .Prepend($"{type.FullName}: {Kind(type)}"))
+            .Order(StringComparer.Ordinal);
+
+    private static string Kind(Type type) =>
+        type.IsInterface ? "interface" : type.IsEnum ? "enum" : type.IsValueType ? "struct" : type.IsAbstract && type.IsSealed ? "static class" : "class";
+
+    private static string RepositoryRoot()
+    {
+        var directory = new DirectoryInfo(AppContext.BaseDirectory);
+        while (directory is not null && !File.Exists(Path.Combine(directory.FullName, "CQRS.sln")))
+        {
+            directory = directory.Parent;
+        }
+
+        return directory?.FullName ?? throw new InvalidOperationException("CQRS.sln not found above the test's directory.");
+    }
+}
