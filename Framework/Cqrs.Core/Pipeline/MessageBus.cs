@@ -36,9 +36,9 @@ internal sealed class MessageBus(MessagePipeline pipeline, MessageCatalog catalo
     /// <summary>A message from outside any handler; without a correlation id it starts a flow, which takes its id.</summary>
     private async ValueTask<SentMessage> EnterAsync<T>(T message, Guid? correlationId, CancellationToken cancellationToken)
     {
-        var messageId = MessageIds.Next();
-        var sent = new SentMessage(messageId, correlationId ?? messageId);
-        await pipeline.SendAsync(message, messageId, sent.CorrelationId, cause: null, cancellationToken).ConfigureAwait(false);
+        var stamp = MessageIds.Next();
+        var sent = new SentMessage(stamp.MessageId, correlationId ?? stamp.MessageId);
+        await pipeline.SendAsync(message, stamp, sent.CorrelationId, cause: null, cancellationToken).ConfigureAwait(false);
         return sent;
     }
 }

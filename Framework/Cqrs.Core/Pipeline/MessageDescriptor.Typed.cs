@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 using Cqrs.Diagnostics;
 using Cqrs.Serialization;
 using Cqrs.Transports;
@@ -84,9 +85,10 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 
     /// <summary>
     /// Runs one handler with the retry policy: immediate attempts, then a delayed retry or dead-letter decided by
-    /// the pipeline. <paramref name="invoke"/> is a static lambda, so no delegate is allocated per message.
+    /// the pipeline. A handler that completes at once costs no async state machine; <paramref name="invoke"/> is a
+    /// static lambda, so no delegate is allocated per message.
     /// </summary>
-    protected async ValueTask<Disposition> InvokeWithRetriesAsync<THandler>(
+    protected ValueTask<Disposition> InvokeWithRetriesAsync<THandler>(
         MessagePipeline pipeline,
         MessageContext context,
         THandler handler,
@@ -96,30 +98,53 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         CancellationToken cancellationToken)
         where THandler : class
     {
-        var delivery = context.Delivery;
-        var handlerName = handler.GetType().FullName!;
-        using var activity = CqrsTelemetry.StartReceive(this, delivery, handlerName, pipeline.TransportName);
-        for (var attempt = 0; ; attempt++)
+        var attempt = new HandlerAttempt<THandler, T>(pipeline, context, handler, message, invoke, wholeDelivery);
+        var activity = CqrsTelemetry.StartReceive(this, context.Delivery, attempt.HandlerName, pipeline.TransportName);
+        var started = pipeline.Telemetry.StartTiming();
+        var first = attempt.Start(cancellationToken);
+        if (!first.IsCompletedSuccessfully)
         {
-            var started = pipeline.Telemetry.StartTiming();
-            try
+            return FinishWithRetriesAsync(attempt, first, started, activity, cancellationToken);
+        }
+
+        pipeline.Telemetry.RecordHandled(this, attempt.HandlerName, started);
+        activity?.Dispose();
+        return ValueTask.FromResult(Disposition.Complete);
+    }
+
+    /// <summary>The slow path: the first attempt is still running or has failed; more attempts follow the policy.</summary>
+    private async ValueTask<Disposition> FinishWithRetriesAsync<THandler>(
+        HandlerAttempt<THandler, T> attempt, ValueTask running, long started, Activity? activity, CancellationToken cancellationToken)
+        where THandler : class
+    {
+        var pipeline = attempt.Pipeline;
+        using (activity)
+        {
+            for (var attempts = 1; ; attempts++)
             {
-                await invoke(handler, message, context, cancellationToken).ConfigureAwait(false);
-                pipeline.Telemetry.RecordHandled(this, handlerName, started);
-                return Disposition.Complete;
-            }
-            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
-            {
-                return Disposition.Abandon;
-            }
-            catch (Exception exception)
-            {
-                pipeline.RecordFailure(this, delivery, handlerName, exception, activity);
-                if (attempt >= pipeline.ImmediateRetries)
+                try
                 {
-                    return await pipeline.RetryLaterOrDeadLetterAsync(delivery, handlerName, exception, wholeDelivery, cancellationToken)
-                        .ConfigureAwait(false);
+                    await running.ConfigureAwait(false);
+                    pipeline.Telemetry.RecordHandled(this, attempt.HandlerName, started);
+                    return Disposition.Complete;
                 }
+                catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+                {
+                    return Disposition.Abandon;
+                }
+                catch (Exception exception)
+                {
+                    pipeline.RecordFailure(this, attempt.Context.Delivery, attempt.HandlerName, exception, activity);
+                    if (attempts > pipeline.ImmediateRetries)
+                    {
+                        return await pipeline.RetryLaterOrDeadLetterAsync(
+                                attempt.Context.Delivery, attempt.HandlerName, exception, attempt.WholeDelivery, cancellationToken)
+                            .ConfigureAwait(false);
+                    }
+                }
+
+                started = pipeline.Telemetry.StartTiming();
+                running = attempt.Start(cancellationToken);
             }
         }
     }

@@ -13,13 +13,15 @@ internal static class MessageIds
     private static readonly ulong ProcessRandom = (ulong)Random.Shared.NextInt64(long.MinValue, long.MaxValue);
     private static long s_sequence;
 
-    public static Guid Next()
+    /// <summary>A new id, with the time it was taken: one clock read serves both the id and the enqueued time.</summary>
+    public static MessageStamp Next()
     {
+        var now = DateTimeOffset.UtcNow;
         var sequence = (ulong)Interlocked.Increment(ref s_sequence);
-        var unixMilliseconds = (ulong)DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
+        var unixMilliseconds = (ulong)now.ToUnixTimeMilliseconds();
         Span<byte> bytes = stackalloc byte[16];
         BinaryPrimitives.WriteUInt64BigEndian(bytes, (unixMilliseconds << 16) | 0x7000 | (ProcessRandom >> 52));
         BinaryPrimitives.WriteUInt64BigEndian(bytes[8..], 0x8000_0000_0000_0000 | ((ProcessRandom + sequence) & 0x3FFF_FFFF_FFFF_FFFF));
-        return new Guid(bytes, bigEndian: true);
+        return new MessageStamp(new Guid(bytes, bigEndian: true), now);
     }
 }

@@ -64,7 +64,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
 
     /// <summary>Validates, serializes and sends one command or event.</summary>
     /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>
-    public async ValueTask SendAsync<T>(T message, Guid messageId, Guid correlationId, TransportMessage? cause, CancellationToken cancellationToken)
+    public async ValueTask SendAsync<T>(T message, MessageStamp stamp, Guid correlationId, TransportMessage? cause, CancellationToken cancellationToken)
     {
         var descriptor = _catalog.Get<T>();
         if (descriptor.Kind == MessageKind.Command && _transport.HandlesLocallyOnly && !descriptor.HasHandlers)
@@ -79,8 +79,9 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
 
         var outgoing = new TransportMessage
         {
-            MessageId = messageId,
+            MessageId = stamp.MessageId,
             CorrelationId = correlationId,
+            EnqueuedTime = stamp.Time,
             CausationId = cause?.MessageId ?? Guid.Empty,
             InlineDepth = (cause?.InlineDepth ?? 0) + 1,
             WireName = descriptor.WireName,
@@ -89,7 +90,6 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
             Payload = _options.DirectDispatch ? message : null,
         };
         using var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, _transport.Name);
-        outgoing.EnqueuedTime = DateTimeOffset.UtcNow;
         if (_options.DirectDispatch && outgoing.InlineDepth <= MaxInlineDepth)
         {
             await DispatchInlineAsync(descriptor, outgoing, cause, cancellationToken).ConfigureAwait(false);
@@ -109,10 +109,25 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// Direct dispatch: the handlers run now, on the sender's call, as a mediator would. What the transport would
     /// do after handling it still does: dead-letter, or (on shutdown) queue the message for another delivery.
     /// </summary>
-    private async ValueTask DispatchInlineAsync(MessageDescriptor descriptor, TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
+    private ValueTask DispatchInlineAsync(MessageDescriptor descriptor, TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
     {
         message.DeliveryCount = 1;
-        var disposition = await ReceiveAsync(descriptor, message, cancellationToken).ConfigureAwait(false);
+        var received = ReceiveAsync(descriptor, message, cancellationToken);
+        if (!received.IsCompletedSuccessfully)
+        {
+            return SettleInlineAsync(received, message, cause, cancellationToken);
+        }
+
+        var disposition = received.Result;
+        return disposition.Kind == DispositionKind.Complete
+            ? ValueTask.CompletedTask
+            : SettleInlineAsync(ValueTask.FromResult(disposition), message, cause, cancellationToken);
+    }
+
+    private async ValueTask SettleInlineAsync(
+        ValueTask<Disposition> received, TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
+    {
+        var disposition = await received.ConfigureAwait(false);
         switch (disposition.Kind)
         {
             case DispositionKind.DeadLetter:
@@ -124,20 +139,44 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
         }
     }
 
-    private async ValueTask<Disposition> ReceiveAsync(MessageDescriptor? descriptor, TransportMessage message, CancellationToken cancellationToken)
+    /// <summary>Receives through the descriptor; never throws. Completes synchronously when the handlers do.</summary>
+    private ValueTask<Disposition> ReceiveAsync(MessageDescriptor? descriptor, TransportMessage message, CancellationToken cancellationToken)
     {
-        Disposition disposition;
+        ValueTask<Disposition> received;
         try
         {
-            disposition = descriptor is not null
-                ? await descriptor.ReceiveAsync(this, message, cancellationToken).ConfigureAwait(false)
-                : Disposition.DeadLetter(DeadLetterReasons.UnknownMessageType, $"No message type is registered under the wire name '{message.WireName}'.");
+            received = descriptor is not null
+                ? descriptor.ReceiveAsync(this, message, cancellationToken)
+                : ValueTask.FromResult(Disposition.DeadLetter(DeadLetterReasons.UnknownMessageType, $"No message type is registered under the wire name '{message.WireName}'."));
         }
         catch (Exception exception)
         {
-            disposition = Disposition.DeadLetter(DeadLetterReasons.ProcessingFailed, $"{exception.GetType().FullName}: {exception.Message}");
+            received = ValueTask.FromResult(ProcessingFailed(exception));
         }
 
+        return received.IsCompletedSuccessfully
+            ? ValueTask.FromResult(Settled(message, received.Result))
+            : AwaitReceivedAsync(received, message);
+    }
+
+    private async ValueTask<Disposition> AwaitReceivedAsync(ValueTask<Disposition> received, TransportMessage message)
+    {
+        try
+        {
+            return Settled(message, await received.ConfigureAwait(false));
+        }
+        catch (Exception exception)
+        {
+            return Settled(message, ProcessingFailed(exception));
+        }
+    }
+
+    private static Disposition ProcessingFailed(Exception exception) =>
+        Disposition.DeadLetter(DeadLetterReasons.ProcessingFailed, $"{exception.GetType().FullName}: {exception.Message}");
+
+    /// <summary>Counts and logs a dead-letter decision.</summary>
+    private Disposition Settled(TransportMessage message, Disposition disposition)
+    {
         if (disposition.Kind == DispositionKind.DeadLetter)
         {
             RecordDeadLetter(message, disposition.Reason!, disposition.Description!);
