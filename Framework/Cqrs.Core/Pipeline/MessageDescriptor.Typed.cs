@@ -107,6 +107,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
             return FinishWithRetriesAsync(attempt, first, started, activity, cancellationToken);
         }
 
+        first.GetAwaiter().GetResult(); // consumes it, so a pooled task source goes back to its pool
         pipeline.Telemetry.RecordHandled(this, attempt.HandlerName, started);
         activity?.Dispose();
         return ValueTask.FromResult(Disposition.Complete);
