@@ -54,8 +54,8 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
         var disposition = Disposition.Complete;
         foreach (var handler in handlers)
         {
-            var handlerName = handler.GetType().FullName!;
-            if (message.TargetHandler is not null && message.TargetHandler != handlerName)
+            // A retry copy aimed at one handler skips the others; the name is looked up only then.
+            if (message.TargetHandler is not null && message.TargetHandler != handler.GetType().FullName)
             {
                 continue;
             }

@@ -23,7 +23,7 @@ internal sealed class TransportMessage
 
     public string ContentType { get; init; } = MessagePackContentType;
 
-    public DateTimeOffset EnqueuedTime { get; set; }
+    public DateTimeOffset EnqueuedTime { get; init; }
 
     /// <summary>W3C trace context of the span that sent the message.</summary>
     public ActivityContext TraceContext { get; set; }

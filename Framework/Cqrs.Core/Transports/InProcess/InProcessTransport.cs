@@ -125,16 +125,17 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
     {
         _stopped = true;
         await _stopping.CancelAsync().ConfigureAwait(false);
-        if (!await WaitForOperationsAsync().ConfigureAwait(false))
+        var finished = await WaitForOperationsAsync().ConfigureAwait(false);
+        _queue.Writer.TryComplete();
+        if (finished)
+        {
+            await Task.WhenAll(_workers).ConfigureAwait(false);
+        }
+        else
         {
             // Workers stuck in handlers are left behind: the timeout bounds shutdown.
             LogShutdownTimedOut(_options.MaxInFlight - _slots.CurrentCount);
-            _queue.Writer.TryComplete();
-            return;
         }
-
-        _queue.Writer.TryComplete();
-        await Task.WhenAll(_workers).ConfigureAwait(false);
     }
 
     private async Task<bool> WaitForOperationsAsync()
