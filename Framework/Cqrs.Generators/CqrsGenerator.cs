@@ -5,8 +5,8 @@ using Microsoft.CodeAnalysis;
 namespace Cqrs.Generators;
 
 /// <summary>
-/// Finds the messages, handlers and validators of a compilation and emits their MessagePack codecs, the
-/// assembly's message registry and an <c>AddCqrs</c> overload that uses it, so nothing is scanned at start-up.
+/// Finds the messages, aggregate states, handlers and validators of a compilation and emits their MessagePack
+/// codecs, the assembly's message registry and an <c>AddCqrs</c> overload that uses it, so nothing is scanned at start-up.
 /// </summary>
 [Generator(LanguageNames.CSharp)]
 public sealed class CqrsGenerator : IIncrementalGenerator

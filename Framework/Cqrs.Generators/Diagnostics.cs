@@ -19,12 +19,12 @@ internal static class Diagnostics
 
     public static readonly DiagnosticDescriptor MissingWireName = Error(
         "CQRS003",
-        "Message has no wire name",
-        "Message '{0}' has no [WireName]; give it a stable name such as [WireName(\"orders.v1.place-order\")]");
+        "Message or aggregate state has no wire name",
+        "Type '{0}' has no [WireName]; give it a stable name such as [WireName(\"orders.v1.place-order\")]");
 
     public static readonly DiagnosticDescriptor DuplicateWireName = Error(
         "CQRS004",
-        "Two messages share a wire name",
+        "Two messages or aggregate states share a wire name",
         "Wire name '{0}' of '{1}' is also used by {2}");
 
     public static readonly DiagnosticDescriptor MalformedWireName = Error(

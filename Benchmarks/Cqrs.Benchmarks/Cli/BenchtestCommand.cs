@@ -42,6 +42,12 @@ internal static class BenchtestCommand
                 output.WriteLine(result.ToJson());
             }
 
+            if (results.Sum(result => result.DuplicateDeliveries) is > 0 and var duplicates)
+            {
+                error.WriteLine($"error: {duplicates} event deliveries were doubled.");
+                return RunFailed;
+            }
+
             return 0;
         }
         catch (Exception exception) when (exception is TimeoutException or IOException or UnauthorizedAccessException)

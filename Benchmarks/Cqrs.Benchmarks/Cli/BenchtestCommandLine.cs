@@ -46,6 +46,7 @@ internal sealed record BenchtestCommandLine
                 "--telemetry" => parsed.With(settings => settings with { Telemetry = OnOff(option, Value()) }),
                 "--sampling" => parsed.With(settings => settings with { TraceSampling = Fraction(option, Value()) }),
                 "--direct" => parsed.With(settings => settings with { Direct = true }),
+                "--store" => parsed.With(settings => settings with { Store = Store(option, Value()) }),
                 "--rate" => parsed.With(settings => settings with { OfferedRate = PositiveNumber(option, Value()) }),
                 "--price" => parsed.With(settings => settings with { PricePerHourUsd = PositiveNumber(option, Value()) }),
                 "--cores" => parsed with { Cores = Positive(option, Value()) },
@@ -108,6 +109,14 @@ internal sealed record BenchtestCommandLine
         "on" => true,
         "off" => false,
         _ => throw new UsageException($"{option} needs 'on' or 'off', not '{value}'."),
+    };
+
+    private static BenchtestStore Store(string option, string value) => value switch
+    {
+        "none" => BenchtestStore.None,
+        "memory" => BenchtestStore.Memory,
+        "sqlite" => BenchtestStore.Sqlite,
+        _ => throw new UsageException($"{option} needs 'none', 'memory' or 'sqlite', not '{value}'."),
     };
 
     private static int[] Levels(string option, string value) =>

@@ -9,6 +9,7 @@ internal static class HelpText
         Usage:
           dotnet run -c Release --project Benchmarks/Cqrs.Benchmarks -- [options]
           dotnet run -c Release --project Benchmarks/Cqrs.Benchmarks -- micro [--quick] [BenchmarkDotNet options]
+          dotnet run -c Release --project Benchmarks/Cqrs.Benchmarks -- stores [EVENTS]
 
         One operation is a command, its event, and that event's two handlers. Tasks send commands as fast as
         the bus accepts them (closed loop) unless --rate sets a fixed offered load (open loop; tasks × commands
@@ -25,6 +26,10 @@ internal static class HelpText
           --telemetry on|off    OpenTelemetry traces and metrics exported (default on)
           --sampling R          share of traces sampled, 0 to 1 (default 0.01)
           --direct              direct dispatch: no validation, no serialization
+          --store none|memory|sqlite
+                                where the command handler records its event: none publishes it at once
+                                (default); memory or sqlite append it to a new event-sourced aggregate whose
+                                outbox publishes it (a run that doubles a delivery fails)
           --rate N              open loop: one timer-paced sender offers N operations per second
           --price USD           plan price per hour for ops per dollar (default 0.075, B1 on Windows)
           --compare-sampling    run at --sampling and at 1.0 and show both
@@ -35,6 +40,9 @@ internal static class HelpText
 
         micro runs the BenchmarkDotNet micro-benchmarks (dispatch against MediatR, serialization); --quick
         makes a short smoke run. Other arguments go to BenchmarkDotNet (for example --filter *Dispatch*).
+
+        stores measures each event store (memory, SQLite, Azure Tables when Azurite listens on 127.0.0.1:10002):
+        append throughput and the load time of an EVENTS-long stream (default 10000) without and with snapshots.
 
         Exit codes: 0 done, 1 the run failed, 2 bad arguments.
 

@@ -13,6 +13,7 @@ internal static class ResultTable
     [
         ("transport", result => $"{result.Transport}, {(result.Direct ? "direct" : "full pipeline")}"),
         ("load", Load),
+        ("event store", result => result.Store),
         ("in flight at most", result => Count(result.MaxInFlight)),
         ("operations", result => Count(result.Operations)),
         ("seconds", result => result.Seconds.ToString("F2", Invariant)),
@@ -24,6 +25,7 @@ internal static class ResultTable
         ("cores", result => Count(result.Cores)),
         ("telemetry", result => result.Telemetry ? $"on, {result.TraceSampling.ToString("0.####", Invariant)} sampled" : "off"),
         ("spans exported", result => Count(result.SpansExported)),
+        ("duplicate deliveries", result => Count(result.DuplicateDeliveries)),
         ("start-up (ms)", result => result.StartupMs.ToString("F1", Invariant)),
         ("price (USD/h)", result => result.PricePerHourUsd.ToString("0.####", Invariant)),
         ("ops per dollar", result => Count(result.OpsPerDollar)),

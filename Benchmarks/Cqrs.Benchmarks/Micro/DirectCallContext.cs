@@ -17,6 +17,8 @@ internal sealed class DirectCallContext(IReadOnlyList<IEventHandler<NumberRecord
 
     public int DeliveryCount => 1;
 
+    public StreamPosition? Stream => null;
+
     public async ValueTask PublishAsync<TEvent>(TEvent @event, CancellationToken cancellationToken = default)
         where TEvent : IEvent
     {

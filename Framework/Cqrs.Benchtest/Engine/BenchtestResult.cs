@@ -69,6 +69,12 @@ public sealed record BenchtestResult
     /// <summary>Spans exported during the measured phase.</summary>
     public required long SpansExported { get; init; }
 
+    /// <summary>Where the command handler recorded its event: none, memory or sqlite.</summary>
+    public required string Store { get; init; }
+
+    /// <summary>Event deliveries beyond one per handler: must be 0 (nothing doubled).</summary>
+    public required int DuplicateDeliveries { get; init; }
+
     /// <summary>The result as one line of JSON.</summary>
     public string ToJson() => JsonSerializer.Serialize(this, BenchtestJsonContext.Default.BenchtestResult);
 }

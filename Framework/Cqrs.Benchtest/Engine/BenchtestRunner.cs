@@ -91,7 +91,7 @@ public sealed class BenchtestRunner
 
         var allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
         telemetry?.Flush();
-        return new MeasuredPhase(elapsed, allocated, (telemetry?.SpansExported ?? 0) - spansBefore);
+        return new MeasuredPhase(elapsed, allocated, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates);
     }
 
     private static Task Send(BenchtestSettings settings, CommandLoad load, CancellationToken cancellationToken) =>
@@ -126,8 +126,10 @@ public sealed class BenchtestRunner
             OfferedRate = settings.OfferedRate,
             MaxInFlight = options.InProcess.MaxInFlight,
             SpansExported = measured.SpansExported,
+            Store = settings.Store.ToString().ToLowerInvariant(),
+            DuplicateDeliveries = measured.Duplicates,
         };
     }
 
-    private readonly record struct MeasuredPhase(TimeSpan Elapsed, long AllocatedBytes, long SpansExported);
+    private readonly record struct MeasuredPhase(TimeSpan Elapsed, long AllocatedBytes, long SpansExported, int Duplicates);
 }

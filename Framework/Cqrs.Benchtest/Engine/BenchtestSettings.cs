@@ -39,6 +39,9 @@ public sealed record BenchtestSettings
     /// <summary>Operations under way at once (<see cref="InProcessOptions.MaxInFlight"/>); null keeps the framework's default.</summary>
     public int? MaxInFlight { get; init; }
 
+    /// <summary>Where the command handler records its event: nowhere (published at once), or an event store whose outbox publishes it.</summary>
+    public BenchtestStore Store { get; init; } = BenchtestStore.None;
+
     /// <summary>Price of the plan the run stands for, in USD per hour.</summary>
     public double PricePerHourUsd { get; init; } = B1WindowsPricePerHourUsd;
 
@@ -57,6 +60,7 @@ public sealed record BenchtestSettings
         Require(OfferedRate is null or > 0, nameof(OfferedRate), "must be positive");
         Require(Concurrency is null or >= 1, nameof(Concurrency), "must be at least 1");
         Require(MaxInFlight is null or >= 1, nameof(MaxInFlight), "must be at least 1");
+        Require(Enum.IsDefined(Store), nameof(Store), "must be none, memory or sqlite");
         Require(PricePerHourUsd > 0, nameof(PricePerHourUsd), "must be positive");
     }
 

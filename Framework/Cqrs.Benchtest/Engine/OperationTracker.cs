@@ -19,10 +19,14 @@ internal sealed class OperationTracker : IValueTaskSource
     private int[] _remainingHandlers = [];
     private int _expected;
     private int _completed;
+    private int _duplicates;
     private ManualResetValueTaskSourceCore<bool> _allDone = new() { RunContinuationsAsynchronously = true };
 
     /// <summary>Operations fully handled so far in this run.</summary>
     public int Completed => Volatile.Read(ref _completed);
+
+    /// <summary>Handler calls beyond the expected ones in this run: events delivered twice.</summary>
+    public int Duplicates => Volatile.Read(ref _duplicates);
 
     /// <summary>The latencies of this run in <see cref="Stopwatch"/> ticks; complete once <see cref="WhenAllDone"/> has.</summary>
     public ArraySegment<long> LatencyTicks => new(_latencyTicks, 0, _expected);
@@ -40,6 +44,7 @@ internal sealed class OperationTracker : IValueTaskSource
         Array.Fill(_remainingHandlers, HandlersPerOperation, 0, operations);
         _expected = operations;
         _completed = 0;
+        _duplicates = 0;
         _allDone.Reset();
     }
 
@@ -49,8 +54,14 @@ internal sealed class OperationTracker : IValueTaskSource
     /// <summary>Called by each event handler; the last one records the latency and may complete the run.</summary>
     public void HandlerFinished(int sequence)
     {
-        if (Interlocked.Decrement(ref _remainingHandlers[sequence]) != 0)
+        var remaining = Interlocked.Decrement(ref _remainingHandlers[sequence]);
+        if (remaining != 0)
         {
+            if (remaining < 0)
+            {
+                Interlocked.Increment(ref _duplicates);
+            }
+
             return;
         }
 

@@ -1,8 +1,10 @@
+using Cqrs.Benchtest.EventSourcing;
+
 namespace Cqrs.Benchtest.Handlers;
 
-/// <summary>Handles the benchtest's command by raising the matching event.</summary>
-internal sealed class RecordNumberHandler : ICommandHandler<RecordNumber>
+/// <summary>Handles the benchtest's command by raising the matching event, through the journal.</summary>
+internal sealed class RecordNumberHandler(NumberJournal journal) : ICommandHandler<RecordNumber>
 {
     public ValueTask HandleAsync(RecordNumber command, IMessageContext context, CancellationToken cancellationToken) =>
-        context.PublishAsync(new NumberRecorded(command.Sequence, command.Number), cancellationToken);
+        journal.RecordAsync(command, context, cancellationToken);
 }

@@ -25,6 +25,9 @@ public interface IMessageContext
     /// <summary>1 on first delivery, higher on redelivery.</summary>
     int DeliveryCount { get; }
 
+    /// <summary>For an event published from an event store: where it is stored. Null for any other message.</summary>
+    StreamPosition? Stream { get; }
+
     /// <summary>Publishes an event caused by this message.</summary>
     /// <exception cref="FluentValidation.ValidationException">The event is invalid; nothing was published.</exception>
     ValueTask PublishAsync<TEvent>(TEvent @event, CancellationToken cancellationToken = default)

@@ -41,10 +41,13 @@ internal sealed class MessageCatalog
     public IEnumerable<MessageDescriptor> Messages => _byType.Values;
 
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not a registered command or event.</exception>
-    public MessageDescriptor<T> Get<T>() =>
-        _byType.TryGetValue(typeof(T), out var descriptor)
-            ? (MessageDescriptor<T>)descriptor
-            : throw new InvalidOperationException($"{typeof(T)} is not a registered message: give it [WireName] and add its assembly's registry with AddCqrs.");
+    public MessageDescriptor<T> Get<T>() => (MessageDescriptor<T>)Get(typeof(T));
+
+    /// <exception cref="InvalidOperationException"><paramref name="type"/> is not a registered command or event.</exception>
+    public MessageDescriptor Get(Type type) =>
+        _byType.TryGetValue(type, out var descriptor)
+            ? descriptor
+            : throw new InvalidOperationException($"{type} is not a registered message: give it [WireName] and add its assembly's registry with AddCqrs.");
 
     public bool TryGet(string wireName, [NotNullWhen(true)] out MessageDescriptor? descriptor) =>
         _byWireName.TryGetValue(wireName, out descriptor);

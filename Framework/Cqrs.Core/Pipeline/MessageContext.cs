@@ -20,6 +20,8 @@ internal sealed class MessageContext(MessagePipeline pipeline, TransportMessage 
 
     public int DeliveryCount => message.DeliveryCount;
 
+    public StreamPosition? Stream => message.Stream;
+
     public ValueTask PublishAsync<TEvent>(TEvent @event, CancellationToken cancellationToken = default)
         where TEvent : IEvent =>
         pipeline.SendAsync(@event, MessageIds.Next(), message.CorrelationId, message, cancellationToken);

@@ -51,6 +51,12 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
     }
 
+    public override byte[] SerializeObject(object message) => Serialize((T)message);
+
+    public override object DeserializeObject(ReadOnlySpan<byte> payload) => Deserialize(payload)!;
+
+    public override void ThrowIfInvalidObject(object message) => ThrowIfInvalid((T)message);
+
     /// <summary>Reads the delivery's message, or says why it must be dead-lettered.</summary>
     protected bool TryRead(TransportMessage delivery, out T message, out Disposition rejection)
     {

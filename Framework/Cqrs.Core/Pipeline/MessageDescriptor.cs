@@ -27,6 +27,17 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
         BindServices(services, singletonHandlers);
     }
 
+    /// <summary>Serializes a message of this type held as an object.</summary>
+    public abstract byte[] SerializeObject(object message);
+
+    /// <summary>Reads a message of this type as an object.</summary>
+    /// <exception cref="Serialization.MessageFormatException">The bytes are not one valid message of this type.</exception>
+    public abstract object DeserializeObject(ReadOnlySpan<byte> payload);
+
+    /// <summary>Validates a message of this type held as an object.</summary>
+    /// <exception cref="FluentValidation.ValidationException">With every failure of every validator.</exception>
+    public abstract void ThrowIfInvalidObject(object message);
+
     /// <summary>Deserializes, validates and handles one delivery, and says how to settle it.</summary>
     public abstract ValueTask<Disposition> ReceiveAsync(MessagePipeline pipeline, TransportMessage message, CancellationToken cancellationToken);
 

@@ -64,7 +64,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
 
     /// <summary>Validates, serializes and sends one command or event.</summary>
     /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>
-    public async ValueTask SendAsync<T>(T message, MessageStamp stamp, Guid correlationId, TransportMessage? cause, CancellationToken cancellationToken)
+    public ValueTask SendAsync<T>(T message, MessageStamp stamp, Guid correlationId, TransportMessage? cause, CancellationToken cancellationToken)
     {
         var descriptor = _catalog.Get<T>();
         if (descriptor.Kind == MessageKind.Command && _transport.HandlesLocallyOnly && !descriptor.HasHandlers)
@@ -89,6 +89,37 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
             Body = _options.DirectDispatch ? default : SerializeWithinLimit(descriptor, message),
             Payload = _options.DirectDispatch ? message : null,
         };
+        return DispatchAsync(descriptor, outgoing, cause, cancellationToken);
+    }
+
+    /// <summary>
+    /// Publishes an event read back from an event store's outbox. It keeps the ids and body it was stored with,
+    /// so a consumer's inbox recognises a second publication of it. <paramref name="validated"/> says this
+    /// process validated the event before storing it; <paramref name="cause"/> is the handler call that stored it, if any.
+    /// </summary>
+    public ValueTask PublishStoredAsync(StoredMessage stored, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
+    {
+        var descriptor = stored.Descriptor;
+        var causeDelivery = (cause as MessageContext)?.Delivery;
+        var outgoing = new TransportMessage
+        {
+            MessageId = stored.MessageId,
+            CorrelationId = stored.CorrelationId,
+            CausationId = stored.CausationId,
+            EnqueuedTime = DateTimeOffset.UtcNow,
+            InlineDepth = (causeDelivery?.InlineDepth ?? 0) + 1,
+            WireName = descriptor.WireName,
+            ValidatedBySender = validated,
+            Body = stored.Body,
+            Payload = _options.DirectDispatch ? descriptor.DeserializeObject(stored.Body.Span) : null,
+            Stream = stored.Stream,
+        };
+        return DispatchAsync(descriptor, outgoing, causeDelivery, cancellationToken);
+    }
+
+    /// <summary>Hands a message to its handlers now (direct dispatch) or to the transport, in a send span.</summary>
+    private async ValueTask DispatchAsync(MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
+    {
         using var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, _transport.Name);
         if (_options.DirectDispatch && outgoing.InlineDepth <= MaxInlineDepth)
         {

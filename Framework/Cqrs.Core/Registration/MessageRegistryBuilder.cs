@@ -21,6 +21,9 @@ public sealed class MessageRegistryBuilder
 
     internal List<Action<IServiceCollection>> Validators { get; } = [];
 
+    /// <summary>Aggregate state types, for snapshots.</summary>
+    internal Dictionary<Type, AggregateStateRegistration> AggregateStates { get; } = [];
+
     /// <summary>Declares a command type.</summary>
     public MessageRegistryBuilder Command<TCommand>(string wireName, IMessagePackCodec<TCommand> codec)
         where TCommand : ICommand
@@ -34,6 +37,13 @@ public sealed class MessageRegistryBuilder
         where TEvent : IEvent
     {
         Messages.Add(new EventDescriptor<TEvent>(wireName, codec));
+        return this;
+    }
+
+    /// <summary>Declares an event-sourced aggregate's state type, so that its snapshots can be stored.</summary>
+    public MessageRegistryBuilder AggregateState<TState>(string wireName, IMessagePackCodec<TState> codec)
+    {
+        AggregateStates[typeof(TState)] = new AggregateStateRegistration(wireName, codec);
         return this;
     }
 

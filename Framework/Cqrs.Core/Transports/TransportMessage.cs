@@ -45,6 +45,9 @@ internal sealed class TransportMessage
     /// <summary>The message object in direct mode (no serialization); null otherwise.</summary>
     public object? Payload { get; init; }
 
+    /// <summary>For an event published from an event store: its stream and version.</summary>
+    public StreamPosition? Stream { get; init; }
+
     /// <summary>1 on first delivery; the transport raises it on each redelivery.</summary>
     public int DeliveryCount { get; set; }
 
@@ -71,6 +74,7 @@ internal sealed class TransportMessage
         ValidatedBySender = ValidatedBySender,
         Body = Body,
         Payload = Payload,
+        Stream = Stream,
         RetryCount = RetryCount + 1,
         TargetHandler = targetHandler,
         TransportState = TransportState,

@@ -16,6 +16,12 @@ internal static class KnownSymbols
         && type.ContainingNamespace is { Name: "Generic", ContainingNamespace: { Name: "Collections", ContainingNamespace: var system } }
         && IsTopLevel(system, "System");
 
+    /// <summary>True for the type <c>Cqrs.EventSourcing.{metadataName}</c>, whichever assembly defines it.</summary>
+    public static bool IsEventSourcing(ITypeSymbol type, string metadataName) =>
+        type.MetadataName == metadataName
+        && type.ContainingNamespace is { Name: "EventSourcing", ContainingNamespace: var cqrs }
+        && IsTopLevel(cqrs, "Cqrs");
+
     public static bool IsMessage(INamedTypeSymbol type) =>
         type.AllInterfaces.Any(candidate => IsCqrs(candidate, "ICommand") || IsCqrs(candidate, "IEvent"));
 

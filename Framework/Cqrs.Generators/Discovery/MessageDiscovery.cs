@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis;
 
 namespace Cqrs.Generators.Discovery;
 
-/// <summary>Recognises commands and events, and checks their wire names (CQRS003, CQRS005).</summary>
+/// <summary>Recognises commands, events and aggregate states, and checks their wire names (CQRS003, CQRS005).</summary>
 internal static class MessageDiscovery
 {
     public static MessageModel? Read(INamedTypeSymbol type, List<DiagnosticInfo> diagnostics)
@@ -50,6 +50,12 @@ internal static class MessageDiscovery
             if (KnownSymbols.IsCqrs(candidate, "IEvent"))
             {
                 return MessageKind.Event;
+            }
+
+            // IAggregate<TSelf>: the state is TSelf, not a type that merely derives from it.
+            if (KnownSymbols.IsEventSourcing(candidate, "IAggregate`1") && SymbolEqualityComparer.Default.Equals(candidate.TypeArguments[0], type))
+            {
+                return MessageKind.AggregateState;
             }
         }
 

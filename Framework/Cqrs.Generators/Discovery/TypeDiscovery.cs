@@ -9,7 +9,7 @@ namespace Cqrs.Generators.Discovery;
 /// <summary>The syntax step of the pipeline: what one class, record or struct declaration contributes.</summary>
 internal static class TypeDiscovery
 {
-    /// <summary>Only declarations with a base list can implement a message or handler interface or derive from a validator.</summary>
+    /// <summary>Only declarations with a base list can implement a message, aggregate or handler interface or derive from a validator.</summary>
     public static bool IsCandidate(SyntaxNode node, CancellationToken cancellationToken) =>
         node is TypeDeclarationSyntax { BaseList: not null } and not InterfaceDeclarationSyntax;
 

@@ -3,10 +3,10 @@ using Cqrs.Generators.Model;
 
 namespace Cqrs.Generators.Emit;
 
-/// <summary>Emits the assembly's <c>IMessageRegistry</c>: one builder call per message, handler and validator.</summary>
+/// <summary>Emits the assembly's <c>IMessageRegistry</c>: one builder call per message, aggregate state, handler and validator.</summary>
 internal static class RegistryEmitter
 {
-    /// <param name="messages">Messages with a valid wire name and an emitted codec, in wire-name order.</param>
+    /// <param name="messages">Messages and aggregate states with a valid wire name and an emitted codec, in wire-name order.</param>
     public static string Emit(
         string registryName,
         IEnumerable<MessageModel> messages,
@@ -15,7 +15,7 @@ internal static class RegistryEmitter
     {
         var code = CodeWriter.GeneratedFile()
             .Open("namespace Cqrs.Generated")
-            .Line("/// <summary>The messages, handlers and validators of this assembly, found at compile time.</summary>")
+            .Line("/// <summary>The messages, aggregate states, handlers and validators of this assembly, found at compile time.</summary>")
             .Open($"public sealed class {registryName} : global::Cqrs.IMessageRegistry")
             .Line("/// <summary>The registry; it holds no state.</summary>")
             .Line($"public static {registryName} Instance {{ get; }} = new();")

@@ -1,6 +1,6 @@
 namespace Cqrs.Generators.Model;
 
-/// <summary>What one type declaration contributes: a message, handler registrations, a validator, codecs and diagnostics.</summary>
+/// <summary>What one type declaration contributes: a message or aggregate state, handler registrations, a validator, codecs and diagnostics.</summary>
 internal sealed record DiscoveredType(
     MessageModel? Message,
     EquatableArray<HandlerModel> Handlers,

@@ -1,12 +1,15 @@
 namespace Cqrs.Generators.Model;
 
-/// <summary>Whether a message is a command or an event.</summary>
+/// <summary>What a wire-named type is; also the name of the builder method that registers it.</summary>
 internal enum MessageKind
 {
     Command,
     Event,
+
+    /// <summary>The state of an event-sourced aggregate, serialized for snapshots; it has no handlers.</summary>
+    AggregateState,
 }
 
-/// <summary>A command or event declared in this compilation.</summary>
+/// <summary>A command, event or aggregate state declared in this compilation: a type with a wire name and a codec.</summary>
 /// <param name="WireName">The valid wire name, or null when it is missing or malformed (already reported).</param>
 internal sealed record MessageModel(MessageKind Kind, string TypeName, string CodecName, string? WireName, LocationInfo? Location);

@@ -20,6 +20,32 @@ public sealed class WireNameDiagnosticTests
     }
 
     [Fact]
+    public void AggregateState_WithoutWireName_ReportsCqrs003()
+    {
+        var run = GeneratorHarness.Run(Snippets.Account(attributes: string.Empty));
+
+        var diagnostic = run.Single("CQRS003");
+        Assert.Equal("Account", run.TextAt(diagnostic));
+        Assert.Contains("'Bank.Account' has no [WireName]", diagnostic.GetMessage(CultureInfo.InvariantCulture), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AggregateState_SharingAMessagesWireName_ReportsCqrs004OnBoth()
+    {
+        var run = GeneratorHarness.Run(Snippets.Account() + """
+            namespace Bank
+            {
+                [WireName("bank.account")]
+                public sealed record Opened : IEvent;
+            }
+            """);
+
+        Assert.Equal(2, run.Diagnostics.Length);
+        Assert.All(run.Diagnostics, diagnostic => Assert.Equal("CQRS004", diagnostic.Id));
+        Assert.Equal(["Account", "Opened"], run.Diagnostics.Select(run.TextAt).Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
     public void Messages_SharingWireName_ReportCqrs004OnEach()
     {
         var run = GeneratorHarness.Run("""

@@ -42,7 +42,7 @@ public sealed class GeneratedCodeTests
                 "builder.CommandHandler<global::Shop.Rename, global::Shop.RenameHandler>();",
                 "builder.Validator<global::Shop.Ping, global::Shop.PingValidator>();",
             ],
-            RegistryCalls(run, "CqrsBenchtestMessageRegistry.g.cs"));
+            run.RegistryCalls("CqrsBenchtestMessageRegistry.g.cs"));
     }
 
     [Fact]
@@ -134,7 +134,7 @@ public sealed class GeneratedCodeTests
                 "builder.CommandHandler<global::Contracts.PlaceOrder, global::App.PlaceOrderHandler>();",
                 "builder.Validator<global::Contracts.PlaceOrder, global::App.PlaceOrderValidator>();",
             ],
-            RegistryCalls(run, "AppMessageRegistry.g.cs"));
+            run.RegistryCalls("AppMessageRegistry.g.cs"));
         Assert.DoesNotContain(run.HintNames, name => name.EndsWith("Codec.g.cs", StringComparison.Ordinal));
     }
 
@@ -163,7 +163,7 @@ public sealed class GeneratedCodeTests
         Assert.Empty(run.CompilationProblems);
         Assert.Equal(
             ["builder.Event<global::Shop.Pinged>(\"shop.pinged\", global::Cqrs.Generated.Shop_PingedCodec.Instance);"],
-            RegistryCalls(run, "TestAssemblyMessageRegistry.g.cs"));
+            run.RegistryCalls("TestAssemblyMessageRegistry.g.cs"));
     }
 
     [Fact]
@@ -182,11 +182,4 @@ public sealed class GeneratedCodeTests
 
         run.AssertClean();
     }
-
-    private static string[] RegistryCalls(GeneratorRun run, string hintName) =>
-        run.Source(hintName)
-            .Split('\n')
-            .Select(line => line.Trim())
-            .Where(line => line.StartsWith("builder.", StringComparison.Ordinal))
-            .ToArray();
 }

@@ -18,6 +18,14 @@ internal sealed record GeneratorRun(GeneratorDriver Driver, Compilation Output, 
     public string Source(string hintName) =>
         Result.GeneratedSources.Single(source => source.HintName == hintName).SourceText.ToString();
 
+    /// <summary>The builder calls of a generated registry, one a line, trimmed.</summary>
+    public string[] RegistryCalls(string hintName) =>
+        Source(hintName)
+            .Split('\n')
+            .Select(line => line.Trim())
+            .Where(line => line.StartsWith("builder.", StringComparison.Ordinal))
+            .ToArray();
+
     /// <summary>The one diagnostic of the run, asserting there is exactly one and it has <paramref name="id"/>.</summary>
     public Diagnostic Single(string id)
     {

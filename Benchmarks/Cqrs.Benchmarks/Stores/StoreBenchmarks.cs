@@ -1,0 +1,101 @@
+using System.Diagnostics;
+using System.Globalization;
+using Cqrs.EventSourcing;
+using Microsoft.Extensions.DependencyInjection;
+using Sample.Domain;
+using Sample.Domain.Accounts;
+
+namespace Cqrs.Benchmarks.Stores;
+
+/// <summary>
+/// <c>stores</c>: append throughput and aggregate load time per event store, on the sample account aggregate.
+/// Appends: 8 writers, each on its own streams, one event per append, then 40 per append (under the Table
+/// store's transaction limit). Loads: the median of 5 loads of one 10,000-event stream, with snapshots off and on.
+/// </summary>
+internal static class StoreBenchmarks
+{
+    private const int Writers = 8;
+    private const int Batch = 40;
+    private const int LoadRuns = 5;
+
+    public static async Task<int> RunAsync(string[] args, TextWriter output)
+    {
+        var events = args is [var count] ? int.Parse(count, CultureInfo.InvariantCulture) : 10_000;
+        output.WriteLine($"Event stores: {events:N0} events per append run; load of a {events:N0}-event stream (median of {LoadRuns}).");
+        output.WriteLine($"{"store",-14}{"append 1/op ev/s",18}{"append 40/op ev/s",19}{"load, no snapshot",19}{"load, snapshot/100",20}");
+        foreach (var target in BenchmarkStores.All())
+        {
+            if (target.Unavailable is { } reason)
+            {
+                output.WriteLine($"{target.Name,-14}skipped: {reason}");
+                continue;
+            }
+
+            using (target)
+            {
+                var single = await AppendRateAsync(target.Create(), events, 1);
+                var batched = await AppendRateAsync(target.Create(), events, Batch);
+                var (plain, snapshotted) = await LoadTimesAsync(target.Create(), events);
+                output.WriteLine($"{target.Name,-14}{single,18:N0}{batched,19:N0}{plain.TotalMilliseconds,16:N1} ms{snapshotted.TotalMilliseconds,17:N1} ms");
+            }
+        }
+
+        return 0;
+    }
+
+    private static async Task<double> AppendRateAsync(IEventSourcingStore store, int events, int perAppend)
+    {
+        var payload = new NewEvent(Guid.Empty, "sample.v1.money-deposited", new byte[24], Guid.Empty, Guid.Empty);
+        var appendsPerWriter = events / Writers / perAppend;
+        var clock = Stopwatch.StartNew();
+        await Task.WhenAll(Enumerable.Range(0, Writers).Select(writer => Task.Run(async () =>
+        {
+            var versions = new long[16];
+            for (var append = 0; append < appendsPerWriter; append++)
+            {
+                var stream = append % versions.Length;
+                var batch = Enumerable.Range(0, perAppend).Select(_ => payload with { EventId = Guid.CreateVersion7() }).ToList();
+                versions[stream] = await store.AppendAsync($"bench-{perAppend}-{writer}-{stream}", ExpectedVersion.Exactly(versions[stream]), batch);
+            }
+        })));
+        return appendsPerWriter * Writers * perAppend / clock.Elapsed.TotalSeconds;
+    }
+
+    private static async Task<(TimeSpan Plain, TimeSpan Snapshotted)> LoadTimesAsync(IEventSourcingStore store, int events)
+    {
+        await using var withSnapshots = Provider(store, snapshotEvery: 100);
+        await using var withoutSnapshots = Provider(store, snapshotEvery: 0);
+        var writer = withSnapshots.GetRequiredService<IAggregateRepository<Account>>();
+        var version = await writer.AppendAsync("load", ExpectedVersion.NoStream, [new AccountOpened("load", "Ada")], context: null);
+        while (version < events)
+        {
+            var deposits = Enumerable.Range(0, (int)Math.Min(Batch, events - version)).Select(_ => (IEvent)new MoneyDeposited("load", 1m)).ToList();
+            version = await writer.AppendAsync("load", ExpectedVersion.Exactly(version), deposits, context: null);
+        }
+
+        return (await MedianLoadAsync(withoutSnapshots), await MedianLoadAsync(withSnapshots));
+    }
+
+    private static async Task<TimeSpan> MedianLoadAsync(IServiceProvider provider)
+    {
+        var repository = provider.GetRequiredService<IAggregateRepository<Account>>();
+        var times = new List<TimeSpan>();
+        for (var run = 0; run < LoadRuns; run++)
+        {
+            var clock = Stopwatch.StartNew();
+            await repository.LoadAsync("load");
+            times.Add(clock.Elapsed);
+        }
+
+        return times.Order().ElementAt(LoadRuns / 2);
+    }
+
+    /// <summary>The sample domain over <paramref name="store"/>.</summary>
+    private static ServiceProvider Provider(IEventSourcingStore store, int snapshotEvery)
+    {
+        var services = new ServiceCollection();
+        services.AddSampleDomain(options => options.DirectDispatch = true).UseStore(_ => store);
+        services.Configure<EventSourcingOptions>(options => options.SnapshotEvery = snapshotEvery);
+        return services.BuildServiceProvider();
+    }
+}

@@ -1,0 +1,57 @@
+namespace Cqrs.EventSourcing.Sqlite;
+
+/// <summary>Projection checkpoints: the last version of each stream each projection has applied.</summary>
+public sealed partial class SqliteEventStore
+{
+    private const string GetCheckpointSql = "SELECT version FROM checkpoints WHERE projection = $projection AND stream_id = $stream;";
+
+    private const string SetCheckpointSql = """
+        INSERT INTO checkpoints (projection, stream_id, version) VALUES ($projection, $stream, $version)
+        ON CONFLICT (projection, stream_id) DO UPDATE SET version = excluded.version;
+        """;
+
+    private const string ClearCheckpointsSql = "DELETE FROM checkpoints WHERE projection = $projection;";
+
+    /// <inheritdoc/>
+    /// <exception cref="StoredDataException">The stored checkpoint is not an integer.</exception>
+    public async Task<long> GetCheckpointAsync(string projection, string streamId, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(projection);
+        ArgumentNullException.ThrowIfNull(streamId);
+        await using var connection = await OpenAsync(cancellationToken);
+        await using var query = Command(connection, GetCheckpointSql, ("$projection", projection), ("$stream", streamId));
+        return await query.ExecuteScalarAsync(cancellationToken) switch
+        {
+            null => 0,
+            long version => version,
+            _ => throw new StoredDataException(new StreamPosition(streamId, 0), $"the checkpoint of projection '{projection}' is not an integer."),
+        };
+    }
+
+    /// <inheritdoc/>
+    public Task SetCheckpointAsync(string projection, string streamId, long version, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(projection);
+        ArgumentNullException.ThrowIfNull(streamId);
+        return WriteAsync(
+            async connection =>
+            {
+                await using var set = Command(connection, SetCheckpointSql, ("$projection", projection), ("$stream", streamId), ("$version", version));
+                await set.ExecuteNonQueryAsync(cancellationToken);
+            },
+            cancellationToken);
+    }
+
+    /// <inheritdoc/>
+    public Task ClearCheckpointsAsync(string projection, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(projection);
+        return WriteAsync(
+            async connection =>
+            {
+                await using var clear = Command(connection, ClearCheckpointsSql, ("$projection", projection));
+                await clear.ExecuteNonQueryAsync(cancellationToken);
+            },
+            cancellationToken);
+    }
+}

@@ -1,0 +1,54 @@
+using Microsoft.Data.Sqlite;
+
+namespace Cqrs.EventSourcing.Sqlite;
+
+/// <summary>The outbox: appends fill it in their own transaction; publishing empties it.</summary>
+public sealed partial class SqliteEventStore
+{
+    private const string ReadUnpublishedSql =
+        $"SELECT {RowReader.EventColumns} FROM outbox JOIN events USING (position) ORDER BY position LIMIT $limit;";
+
+    private const string MarkPublishedSql =
+        "DELETE FROM outbox WHERE position = (SELECT position FROM events WHERE stream_id = $stream AND version = $version);";
+
+    /// <inheritdoc/>
+    /// <remarks>Events come in the order they were appended, across streams.</remarks>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxCount"/> is not positive.</exception>
+    /// <exception cref="StoredDataException">A stored row cannot be read.</exception>
+    public async Task<IReadOnlyList<StoredEvent>> ReadUnpublishedAsync(int maxCount, CancellationToken cancellationToken = default)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
+        var unpublished = new List<StoredEvent>();
+        await foreach (var row in QueryAsync(ReadUnpublishedSql, cancellationToken, ("$limit", maxCount)))
+        {
+            unpublished.Add(RowReader.ReadEvent(row));
+        }
+
+        return unpublished;
+    }
+
+    /// <inheritdoc/>
+    public async Task MarkPublishedAsync(IReadOnlyList<StoredEvent> events, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(events);
+        if (events.Count == 0)
+        {
+            return;
+        }
+
+        await WriteAsync(
+            async connection =>
+            {
+                await using var delete = Command(connection, MarkPublishedSql);
+                var stream = delete.Parameters.Add("$stream", SqliteType.Text);
+                var version = delete.Parameters.Add("$version", SqliteType.Integer);
+                foreach (var published in events)
+                {
+                    stream.Value = published.StreamId;
+                    version.Value = published.Version;
+                    await delete.ExecuteNonQueryAsync(cancellationToken);
+                }
+            },
+            cancellationToken);
+    }
+}

@@ -1,0 +1,153 @@
+using System.Runtime.CompilerServices;
+using Microsoft.Data.Sqlite;
+using SQLitePCL;
+
+namespace Cqrs.EventSourcing.Sqlite;
+
+/// <summary>
+/// The embedded store: streams, outbox, snapshots, inbox and checkpoints in one SQLite file, created with its
+/// tables on first use. Thread-safe, and several stores, in one process or in several, may share one file: the
+/// file is in WAL mode (readers never wait for the writer), and every write holds SQLite's write lock from its
+/// start (<c>BEGIN IMMEDIATE</c>), waiting up to 30 s for another writer to finish.
+/// </summary>
+public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
+{
+    private readonly string _connectionString;
+    private readonly TimeProvider _clock;
+
+    // SQLite has one writer at a time: this store's writers queue here, without holding a thread, rather than
+    // sleeping in SQLite's busy wait. Writers in other stores and processes still meet at SQLite's lock.
+    private readonly SemaphoreSlim _writeGate = new(1, 1);
+    private readonly SemaphoreSlim _schemaGate = new(1, 1);
+    private volatile bool _schemaCreated;
+
+    /// <summary>A store in the SQLite file at <paramref name="path"/>; the file is created if missing, its directory is not.</summary>
+    /// <param name="path">The database file.</param>
+    /// <param name="clock">Stamps appended events; the system clock by default.</param>
+    /// <exception cref="ArgumentException"><paramref name="path"/> is null, empty or white space.</exception>
+    public SqliteEventStore(string path, TimeProvider? clock = null)
+        : this(ConnectionTo(path), clock)
+    {
+    }
+
+    /// <summary>A store over <paramref name="connection"/>: lets tests open a file without sharing pooled connections.</summary>
+    internal SqliteEventStore(SqliteConnectionStringBuilder connection, TimeProvider? clock = null)
+    {
+        _connectionString = connection.ToString();
+        _clock = clock ?? TimeProvider.System;
+    }
+
+    /// <summary>
+    /// Closes the pooled connections to the file (every store's on this file, in this process), so that the file
+    /// can be moved or deleted. Call it once nothing uses the store.
+    /// </summary>
+    public void Dispose()
+    {
+        using (var connection = new SqliteConnection(_connectionString))
+        {
+            SqliteConnection.ClearPool(connection);
+        }
+
+        _writeGate.Dispose();
+        _schemaGate.Dispose();
+    }
+
+    private static SqliteConnectionStringBuilder ConnectionTo(string path)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(path);
+        return new SqliteConnectionStringBuilder { DataSource = path, Mode = SqliteOpenMode.ReadWriteCreate };
+    }
+
+    /// <summary>Runs <paramref name="write"/> in a transaction that holds the write lock from its start, so what it reads stays true until it commits.</summary>
+    private async Task WriteAsync(Func<SqliteConnection, Task> write, CancellationToken cancellationToken)
+    {
+        await _writeGate.WaitAsync(cancellationToken);
+        try
+        {
+            await using var connection = await OpenAsync(cancellationToken);
+            await using var transaction = connection.BeginTransaction(deferred: false);
+            await write(connection);
+            await transaction.CommitAsync(cancellationToken);
+        }
+        finally
+        {
+            _writeGate.Release();
+        }
+    }
+
+    /// <summary>The rows <paramref name="sql"/> selects, one at a time, on a connection of their own.</summary>
+    private async IAsyncEnumerable<SqliteDataReader> QueryAsync(string sql, [EnumeratorCancellation] CancellationToken cancellationToken, params (string Name, object Value)[] parameters)
+    {
+        await using var connection = await OpenAsync(cancellationToken);
+        await using var query = Command(connection, sql, parameters);
+        await using var rows = await query.ExecuteReaderAsync(cancellationToken);
+        while (await rows.ReadAsync(cancellationToken))
+        {
+            yield return rows;
+        }
+    }
+
+    /// <summary>A command on <paramref name="connection"/>, in its transaction if it has one.</summary>
+    private static SqliteCommand Command(SqliteConnection connection, string sql, params (string Name, object Value)[] parameters)
+    {
+        var command = connection.CreateCommand();
+        command.CommandText = sql;
+        foreach (var (name, value) in parameters)
+        {
+            command.Parameters.AddWithValue(name, value);
+        }
+
+        return command;
+    }
+
+    private async Task<SqliteConnection> OpenAsync(CancellationToken cancellationToken)
+    {
+        var connection = new SqliteConnection(_connectionString);
+        try
+        {
+            await connection.OpenAsync(cancellationToken);
+
+            // SQLite itself waits out another connection's lock, in short sleeps, up to the command timeout.
+            raw.sqlite3_busy_timeout(connection.Handle, connection.DefaultTimeout * 1000);
+            if (!_schemaCreated)
+            {
+                await CreateSchemaAsync(connection, cancellationToken);
+            }
+
+            return connection;
+        }
+        catch
+        {
+            await connection.DisposeAsync();
+            throw;
+        }
+    }
+
+    private async Task CreateSchemaAsync(SqliteConnection connection, CancellationToken cancellationToken)
+    {
+        await _schemaGate.WaitAsync(cancellationToken);
+        try
+        {
+            if (_schemaCreated)
+            {
+                return;
+            }
+
+            // WAL is a property of the file: set once, it holds for every connection and process.
+            await using (var journal = Command(connection, "PRAGMA journal_mode = WAL;"))
+            {
+                await journal.ExecuteNonQueryAsync(cancellationToken);
+            }
+
+            await using var transaction = connection.BeginTransaction(deferred: false);
+            await using var create = Command(connection, SqliteSchema.Create);
+            await create.ExecuteNonQueryAsync(cancellationToken);
+            await transaction.CommitAsync(cancellationToken);
+            _schemaCreated = true;
+        }
+        finally
+        {
+            _schemaGate.Release();
+        }
+    }
+}

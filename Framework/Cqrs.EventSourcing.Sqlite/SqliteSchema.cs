@@ -1,0 +1,51 @@
+namespace Cqrs.EventSourcing.Sqlite;
+
+/// <summary>
+/// The store's tables. Ids are 16-byte BLOBs in RFC 4122 (big-endian) order, so <c>hex(event_id)</c> reads as the
+/// id; timestamps are UTC, in .NET ticks (100 ns since 0001-01-01).
+/// </summary>
+internal static class SqliteSchema
+{
+    /// <summary>Creates the tables that do not exist yet: safe on every start, and from several processes at once.</summary>
+    public const string Create = """
+        -- Every event, numbered across streams in the order appended. UNIQUE (stream_id, version) is the last
+        -- guard against two appends taking one version; AUTOINCREMENT never hands a position out twice.
+        CREATE TABLE IF NOT EXISTS events (
+            position        INTEGER PRIMARY KEY AUTOINCREMENT,
+            stream_id       TEXT    NOT NULL,
+            version         INTEGER NOT NULL,
+            event_id        BLOB    NOT NULL,
+            wire_name       TEXT    NOT NULL,
+            payload         BLOB    NOT NULL,
+            correlation_id  BLOB    NOT NULL,
+            causation_id    BLOB    NOT NULL,
+            timestamp_ticks INTEGER NOT NULL,
+            UNIQUE (stream_id, version)
+        );
+
+        -- The events appended but not yet published, by their position in events.
+        CREATE TABLE IF NOT EXISTS outbox (
+            position INTEGER PRIMARY KEY
+        );
+
+        CREATE TABLE IF NOT EXISTS snapshots (
+            stream_id  TEXT    PRIMARY KEY,
+            version    INTEGER NOT NULL,
+            state_type TEXT    NOT NULL,
+            state      BLOB    NOT NULL
+        );
+
+        CREATE TABLE IF NOT EXISTS inbox (
+            handler    TEXT NOT NULL,
+            message_id BLOB NOT NULL,
+            PRIMARY KEY (handler, message_id)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE IF NOT EXISTS checkpoints (
+            projection TEXT    NOT NULL,
+            stream_id  TEXT    NOT NULL,
+            version    INTEGER NOT NULL,
+            PRIMARY KEY (projection, stream_id)
+        ) WITHOUT ROWID;
+        """;
+}

@@ -1,0 +1,129 @@
+using System.Collections.Concurrent;
+using Cqrs.Pipeline;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace Cqrs.EventSourcing;
+
+/// <summary>
+/// Publishes stored events and marks them published. Events are published right after their append, and a
+/// sweep publishes what an earlier process stored but did not publish. Within this process each event is
+/// published once: a claim per event id keeps the sweep off events that are being (or were just) published.
+/// Across processes delivery is at least once; handlers that must not run twice use the <see cref="Inbox"/>.
+/// Thread-safe.
+/// </summary>
+internal sealed partial class OutboxPublisher(
+    IEventSourcingStore store,
+    EventCodec codec,
+    IServiceProvider services,
+    IOptions<EventSourcingOptions> options,
+    ILogger<OutboxPublisher> logger)
+{
+    /// <summary>Not yet published; any other claim value is the <see cref="_clock"/> tick at which it was marked published.</summary>
+    private const long InFlight = 0;
+
+    private readonly ConcurrentDictionary<Guid, long> _claims = new();
+    private MessagePipeline? _pipeline;
+    private long _clock;
+    private int _sweeping;
+
+    /// <summary>Resolved on first use: handlers that depend on a repository are built by the pipeline itself.</summary>
+    private MessagePipeline Pipeline => _pipeline ??= services.GetRequiredService<MessagePipeline>();
+
+    /// <summary>Publishes events this process has just appended (and validated).</summary>
+    public Task PublishAppendedAsync(IReadOnlyList<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken) =>
+        PublishClaimedAsync([.. events.Where(stored => _claims.TryAdd(stored.EventId, InFlight))], validated: true, cause, cancellationToken);
+
+    /// <summary>Publishes what the outbox still holds and nobody here is publishing; returns how many it published.</summary>
+    public async Task<int> SweepAsync(CancellationToken cancellationToken)
+    {
+        Interlocked.Increment(ref _sweeping);
+        try
+        {
+            var sweepStarted = Interlocked.Increment(ref _clock);
+            var pending = await store.ReadUnpublishedAsync(options.Value.OutboxBatchSize, cancellationToken).ConfigureAwait(false);
+            var publishedEarlier = pending.Where(stored => _claims.TryGetValue(stored.EventId, out var claim) && claim != InFlight).ToList();
+            if (publishedEarlier.Count > 0)
+            {
+                await store.MarkPublishedAsync(publishedEarlier, cancellationToken).ConfigureAwait(false);
+            }
+
+            var unclaimed = pending.Where(stored => _claims.TryAdd(stored.EventId, InFlight)).ToList();
+            await PublishClaimedAsync(unclaimed, validated: false, cause: null, cancellationToken).ConfigureAwait(false);
+            ForgetMarkedBefore(sweepStarted);
+            return unclaimed.Count;
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _sweeping);
+        }
+    }
+
+    /// <summary>
+    /// Publishes in order, then marks what was published. Events not published are unclaimed for a later sweep;
+    /// events published but not marked stay claimed, so the sweep marks them without publishing them again.
+    /// </summary>
+    private async Task PublishClaimedAsync(List<StoredEvent> events, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
+    {
+        var published = 0;
+        try
+        {
+            for (; published < events.Count; published++)
+            {
+                await Pipeline.PublishStoredAsync(codec.ToMessage(events[published]), validated, cause, cancellationToken).ConfigureAwait(false);
+            }
+        }
+        catch (Exception exception)
+        {
+            LogPublishFailed(exception, events.Count - published, events[published].StreamId, events[published].Version);
+            foreach (var unpublished in events.Skip(published))
+            {
+                _claims.TryRemove(unpublished.EventId, out _);
+            }
+        }
+
+        if (published > 0)
+        {
+            var done = published == events.Count ? events : events[..published];
+            await store.MarkPublishedAsync(done, cancellationToken).ConfigureAwait(false);
+            Release(done);
+        }
+    }
+
+    /// <summary>
+    /// Drops the claims of events just marked published, unless a sweep is under way: it may have read them
+    /// from the outbox before they were marked, so they stay claimed (with the tick they were marked at) until it ends.
+    /// </summary>
+    private void Release(List<StoredEvent> marked)
+    {
+        var sweepUnderWay = Volatile.Read(ref _sweeping) > 0;
+        var tick = Interlocked.Increment(ref _clock);
+        foreach (var stored in marked)
+        {
+            if (sweepUnderWay)
+            {
+                _claims[stored.EventId] = tick;
+            }
+            else
+            {
+                _claims.TryRemove(stored.EventId, out _);
+            }
+        }
+    }
+
+    /// <summary>Events marked before this sweep read the outbox are not in it now and never will be again.</summary>
+    private void ForgetMarkedBefore(long sweepStarted)
+    {
+        foreach (var (eventId, claim) in _claims)
+        {
+            if (claim != InFlight && claim < sweepStarted)
+            {
+                _claims.TryRemove(KeyValuePair.Create(eventId, claim));
+            }
+        }
+    }
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Could not publish {Count} stored events from {Stream} version {Version} on; the outbox sweep will publish them.")]
+    private partial void LogPublishFailed(Exception exception, int count, string stream, long version);
+}

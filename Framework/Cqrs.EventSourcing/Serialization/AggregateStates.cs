@@ -1,0 +1,45 @@
+using System.Buffers;
+using Cqrs.Serialization;
+
+namespace Cqrs.EventSourcing;
+
+/// <summary>The wire names and snapshot codecs of the aggregate state types the registries declare.</summary>
+internal sealed class AggregateStates(CqrsBuilder builder)
+{
+    /// <exception cref="InvalidOperationException"><typeparamref name="TState"/> is not declared by any registry.</exception>
+    public AggregateState<TState> Get<TState>()
+    {
+        foreach (var registry in builder.Registries)
+        {
+            if (registry.AggregateStates.TryGetValue(typeof(TState), out var registration))
+            {
+                return new AggregateState<TState>(registration.WireName, (IMessagePackCodec<TState>)registration.Codec);
+            }
+        }
+
+        throw new InvalidOperationException($"{typeof(TState)} is not a registered aggregate: give it [WireName] and add its assembly's registry with AddCqrs.");
+    }
+}
+
+/// <summary>One aggregate state type: its wire name and how its snapshots are written and read.</summary>
+internal sealed class AggregateState<TState>(string wireName, IMessagePackCodec<TState> codec)
+{
+    public string WireName { get; } = wireName;
+
+    public byte[] Serialize(TState state)
+    {
+        var buffer = new ArrayBufferWriter<byte>(256);
+        var writer = new MessagePackWriter(buffer);
+        codec.Serialize(ref writer, state);
+        writer.Flush();
+        return buffer.WrittenSpan.ToArray();
+    }
+
+    /// <exception cref="MessageFormatException">The bytes are not one valid state.</exception>
+    public TState Deserialize(ReadOnlySpan<byte> bytes)
+    {
+        var reader = new MessagePackReader(bytes);
+        var state = codec.Deserialize(ref reader);
+        return reader.End ? state : throw new MessageFormatException($"{bytes.Length - reader.Consumed} bytes follow the {WireName} snapshot.");
+    }
+}

@@ -1,0 +1,45 @@
+using Cqrs.Pipeline;
+using Cqrs.Serialization;
+
+namespace Cqrs.EventSourcing;
+
+/// <summary>Turns events into what stores keep and back, through the message catalog. Thread-safe.</summary>
+internal sealed class EventCodec(MessageCatalog catalog)
+{
+    /// <summary>Validates and serializes an event under a new id; without a correlation id it starts a flow, which takes its id.</summary>
+    /// <exception cref="FluentValidation.ValidationException">The event is invalid.</exception>
+    /// <exception cref="InvalidOperationException">The type is not a registered event.</exception>
+    public NewEvent ToNewEvent(IEvent @event, Guid? correlationId, Guid causationId)
+    {
+        ArgumentNullException.ThrowIfNull(@event);
+        var descriptor = catalog.Get(@event.GetType());
+        descriptor.ThrowIfInvalidObject(@event);
+        var eventId = MessageIds.Next().MessageId;
+        return new NewEvent(eventId, descriptor.WireName, descriptor.SerializeObject(@event), correlationId ?? eventId, causationId);
+    }
+
+    /// <summary>Reads a stored event back into its type.</summary>
+    /// <exception cref="StoredDataException">Its wire name is not registered here, or its payload is not a valid one.</exception>
+    public IEvent Read(StoredEvent stored)
+    {
+        var descriptor = DescriptorOf(stored);
+        try
+        {
+            return (IEvent)descriptor.DeserializeObject(stored.Payload.Span);
+        }
+        catch (Exception exception) when (exception is MessageFormatException or ArgumentException or InvalidOperationException or FormatException)
+        {
+            throw new StoredDataException(stored.Position, $"its {stored.WireName} payload cannot be read: {exception.Message}", exception);
+        }
+    }
+
+    /// <summary>The stored event as the pipeline publishes it.</summary>
+    /// <exception cref="StoredDataException">Its wire name is not registered here.</exception>
+    public StoredMessage ToMessage(StoredEvent stored) =>
+        new(DescriptorOf(stored), stored.EventId, stored.CorrelationId, stored.CausationId, stored.Payload, stored.Position);
+
+    private MessageDescriptor DescriptorOf(StoredEvent stored) =>
+        catalog.TryGet(stored.WireName, out var descriptor) && descriptor.Kind == MessageKind.Event
+            ? descriptor
+            : throw new StoredDataException(stored.Position, $"no event type is registered under the wire name '{stored.WireName}'.");
+}

@@ -1,0 +1,41 @@
+using Cqrs;
+using FluentValidation;
+
+namespace Sample.Domain.Accounts;
+
+[WireName("sample.v1.open-account")]
+public sealed record OpenAccount([property: Key(0)] string AccountId, [property: Key(1)] string Owner) : ICommand;
+
+[WireName("sample.v1.deposit")]
+public sealed record Deposit([property: Key(0)] string AccountId, [property: Key(1)] decimal Amount) : ICommand;
+
+[WireName("sample.v1.withdraw")]
+public sealed record Withdraw([property: Key(0)] string AccountId, [property: Key(1)] decimal Amount) : ICommand;
+
+[WireName("sample.v1.account-opened")]
+public sealed record AccountOpened([property: Key(0)] string AccountId, [property: Key(1)] string Owner) : IEvent;
+
+[WireName("sample.v1.money-deposited")]
+public sealed record MoneyDeposited([property: Key(0)] string AccountId, [property: Key(1)] decimal Amount) : IEvent;
+
+[WireName("sample.v1.money-withdrawn")]
+public sealed record MoneyWithdrawn([property: Key(0)] string AccountId, [property: Key(1)] decimal Amount) : IEvent;
+
+public sealed class OpenAccountValidator : AbstractValidator<OpenAccount>
+{
+    public OpenAccountValidator()
+    {
+        RuleFor(command => command.AccountId).NotEmpty().MaximumLength(64);
+        RuleFor(command => command.Owner).NotEmpty().MaximumLength(200);
+    }
+}
+
+public sealed class DepositValidator : AbstractValidator<Deposit>
+{
+    public DepositValidator() => RuleFor(command => command.Amount).GreaterThan(0);
+}
+
+public sealed class WithdrawValidator : AbstractValidator<Withdraw>
+{
+    public WithdrawValidator() => RuleFor(command => command.Amount).GreaterThan(0);
+}

@@ -1,0 +1,59 @@
+using Cqrs.EventSourcing.Testing;
+using Microsoft.Extensions.DependencyInjection;
+using Sample.Domain;
+using Sample.Domain.Accounts;
+
+namespace Cqrs.EventSourcing.Tests.Sample;
+
+/// <summary>The sample account's rules, given/when/then.</summary>
+public sealed class AccountScenarioTests
+{
+    [Fact]
+    public Task Opening_a_new_account_opens_it() =>
+        Scenario().When(new OpenAccount("acc-1", "Ada"), id: "acc-1").ThenAsync(new AccountOpened("acc-1", "Ada"));
+
+    [Fact]
+    public Task Opening_an_open_account_is_refused() =>
+        Scenario().Given("acc-1", new AccountOpened("acc-1", "Ada")).When(new OpenAccount("acc-1", "Bob")).ThenThrowsAsync<AccountRuleException>();
+
+    [Fact]
+    public Task A_deposit_adds_money() =>
+        Scenario().Given("acc-1", new AccountOpened("acc-1", "Ada")).When(new Deposit("acc-1", 50m)).ThenAsync(new MoneyDeposited("acc-1", 50m));
+
+    [Fact]
+    public Task A_deposit_to_an_account_never_opened_is_refused() =>
+        Scenario().When(new Deposit("acc-9", 50m), id: "acc-9").ThenThrowsAsync<AccountRuleException>();
+
+    [Fact]
+    public Task A_withdrawal_within_the_balance_takes_money() =>
+        Scenario()
+            .Given("acc-1", new AccountOpened("acc-1", "Ada"), new MoneyDeposited("acc-1", 80m))
+            .When(new Withdraw("acc-1", 30m))
+            .ThenAsync(new MoneyWithdrawn("acc-1", 30m));
+
+    [Fact]
+    public async Task A_withdrawal_beyond_the_balance_is_refused_and_says_why()
+    {
+        var refused = await Scenario()
+            .Given("acc-1", new AccountOpened("acc-1", "Ada"), new MoneyDeposited("acc-1", 80m), new MoneyWithdrawn("acc-1", 60m))
+            .When(new Withdraw("acc-1", 30m))
+            .ThenThrowsAsync<AccountRuleException>();
+
+        Assert.Contains("holds 20", refused.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task The_scenario_fails_when_other_events_are_appended()
+    {
+        var failure = await Assert.ThrowsAsync<ScenarioFailedException>(() => Scenario()
+            .Given("acc-1", new AccountOpened("acc-1", "Ada"))
+            .When(new Deposit("acc-1", 50m))
+            .ThenAsync(new MoneyDeposited("acc-1", 49m)));
+
+        Assert.Contains("49", failure.Message, StringComparison.Ordinal);
+        Assert.Contains("50", failure.Message, StringComparison.Ordinal);
+    }
+
+    private static AggregateScenario<Account> Scenario() =>
+        new(services => services.AddSampleDomain().UseInMemoryStore());
+}

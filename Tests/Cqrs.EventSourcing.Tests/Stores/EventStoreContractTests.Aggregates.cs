@@ -1,0 +1,149 @@
+using Cqrs.EventSourcing.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Sample.Domain.Accounts;
+
+namespace Cqrs.EventSourcing.Tests.Stores;
+
+/// <summary>Aggregates, snapshots, the outbox after a crash, the inbox and projections: the sample domain on every store.</summary>
+public abstract partial class EventStoreContractTests
+{
+    [Fact]
+    public async Task Commands_append_events_that_reach_every_handler_once()
+    {
+        var store = CreateStore();
+        using var host = Domain.Start(store);
+        var bus = host.Services.GetRequiredService<ICommandBus>();
+
+        await bus.SendAsync(new OpenAccount("acc-1", "Ada"));
+        await WaitUntilAsync(() => host.Services.GetRequiredService<AccountBalances>().Find("acc-1") is not null);
+        for (var deposit = 1; deposit <= 5; deposit++)
+        {
+            await bus.SendAsync(new Deposit("acc-1", deposit));
+        }
+
+        var deliveries = host.Services.GetRequiredService<Deliveries>();
+        await deliveries.WaitForAsync(5);
+        await WaitUntilAsync(() => host.Services.GetRequiredService<AccountBalances>().Find("acc-1")?.Balance == 15m);
+        var account = await host.Services.GetRequiredService<IAggregateRepository<Account>>().LoadAsync("acc-1");
+
+        Assert.Equal(new Loaded<Account>(new Account("Ada", 15m, true), 6), account);
+        Assert.All(deliveries.ByMessageId.Values, count => Assert.Equal(1, count));
+        Assert.Equal(["Ada"], host.Services.GetRequiredService<WelcomeMessages>().Sent);
+        Assert.Empty(await store.ReadUnpublishedAsync(10));
+    }
+
+    [Fact]
+    public async Task Events_stored_before_a_crash_are_published_after_restart_each_once()
+    {
+        var store = CreateStore();
+        var ids = new List<Guid>();
+        using (var before = Domain.Start(store, options => options.OutboxSweepInterval = TimeSpan.FromHours(1)))
+        {
+            // What a crash between append and publish leaves: events in the store and in its outbox, never published.
+            var codec = before.Services.GetRequiredService<EventCodec>();
+            List<NewEvent> events = [codec.ToNewEvent(new AccountOpened("acc-1", "Ada"), null, Guid.Empty), .. Enumerable.Range(1, 20).Select(amount => codec.ToNewEvent(new MoneyDeposited("acc-1", amount), null, Guid.Empty))];
+            ids.AddRange(events.Skip(1).Select(added => added.EventId));
+            await store.AppendAsync("sample.v1.account-acc-1", ExpectedVersion.NoStream, events);
+            await before.StopAsync();
+        }
+
+        var restarted = Reopen(store);
+        using var after = Domain.Start(restarted);
+        var deliveries = after.Services.GetRequiredService<Deliveries>();
+        await deliveries.WaitForAsync(20);
+        await WaitUntilAsync(async () => (await restarted.ReadUnpublishedAsync(10)).Count == 0);
+        await after.Services.GetRequiredService<OutboxPublisher>().SweepAsync(CancellationToken.None);
+        await after.StopAsync();
+
+        Assert.Equal(ids.Order(), deliveries.ByMessageId.Keys.Order());
+        Assert.All(deliveries.ByMessageId.Values, count => Assert.Equal(1, count));
+        Assert.Equal(210m, after.Services.GetRequiredService<AccountBalances>().Find("acc-1")?.Balance);
+    }
+
+    [Fact]
+    public async Task Snapshots_are_taken_every_N_events_and_loads_start_from_them()
+    {
+        var store = CreateStore();
+        using var host = Domain.Start(store, options => options.SnapshotEvery = 10, direct: true);
+        var repository = host.Services.GetRequiredService<IAggregateRepository<Account>>();
+        await repository.ExecuteAsync("acc-1", null, account => account.Decide(new OpenAccount("acc-1", "Ada")));
+        for (var deposit = 0; deposit < 24; deposit++)
+        {
+            await repository.ExecuteAsync("acc-1", null, account => account.Decide(new Deposit("acc-1", 1m)));
+        }
+
+        var snapshot = await store.LoadSnapshotAsync(repository.StreamOf("acc-1"));
+        Assert.NotNull(snapshot);
+        Assert.Equal(20, snapshot.Version);
+
+        // Damage an event the snapshot covers: a load that starts from the snapshot never reads it.
+        await CorruptAsync(store, new StreamPosition(repository.StreamOf("acc-1"), 5));
+        var loaded = await repository.LoadAsync("acc-1");
+
+        Assert.Equal(new Loaded<Account>(new Account("Ada", 24m, true), 25), loaded);
+    }
+
+    [Fact]
+    public async Task Concurrent_commands_on_one_aggregate_all_land_through_conflict_retries()
+    {
+        var store = CreateStore();
+        using var host = Domain.Start(store, options => options.ConflictRetries = 50);
+        var repository = host.Services.GetRequiredService<IAggregateRepository<Account>>();
+        await repository.ExecuteAsync("acc-1", null, account => account.Decide(new OpenAccount("acc-1", "Ada")));
+
+        await Task.WhenAll(Enumerable.Range(0, 40).Select(_ => Task.Run(() =>
+            repository.ExecuteAsync("acc-1", null, account => account.Decide(new Deposit("acc-1", 1m))))));
+
+        Assert.Equal(new Loaded<Account>(new Account("Ada", 40m, true), 41), await repository.LoadAsync("acc-1"));
+    }
+
+    [Fact]
+    public async Task A_projection_rebuilt_from_the_store_matches_the_live_one()
+    {
+        var store = CreateStore();
+        using var host = Domain.Start(store, direct: true);
+        var bus = host.Services.GetRequiredService<ICommandBus>();
+        foreach (var id in new[] { "acc-1", "acc-2" })
+        {
+            await bus.SendAsync(new OpenAccount(id, "Owner " + id));
+            await bus.SendAsync(new Deposit(id, 100m));
+            await bus.SendAsync(new Withdraw(id, 30m));
+        }
+
+        var balances = host.Services.GetRequiredService<AccountBalances>();
+        var live = (balances.Find("acc-1"), balances.Find("acc-2"));
+        var projection = host.Services.GetServices<IEventHandler<AccountOpened>>().OfType<AccountBalancesProjection>().Single();
+        await host.Services.GetRequiredService<ProjectionRunner>().RebuildAsync(projection);
+
+        Assert.Equal(("Owner acc-1", 70m), live.Item1);
+        Assert.Equal(live, (balances.Find("acc-1"), balances.Find("acc-2")));
+        Assert.Equal(3, await store.GetCheckpointAsync(projection.Name, "sample.v1.account-acc-2"));
+    }
+
+    [Fact]
+    public async Task A_damaged_stored_payload_fails_the_load_with_its_place()
+    {
+        var store = CreateStore();
+        using var host = Domain.Start(store);
+        var repository = host.Services.GetRequiredService<IAggregateRepository<Account>>();
+        await store.AppendAsync(repository.StreamOf("acc-1"), ExpectedVersion.NoStream, [new NewEvent(Guid.NewGuid(), "sample.v1.account-opened", new byte[] { 0xc1 }, Guid.NewGuid(), Guid.Empty)]);
+
+        var error = await Assert.ThrowsAsync<StoredDataException>(() => repository.LoadAsync("acc-1"));
+
+        Assert.Equal(new StreamPosition(repository.StreamOf("acc-1"), 1), error.Position);
+        Assert.Contains("sample.v1.account-opened", error.Message, StringComparison.Ordinal);
+    }
+
+    private static async Task WaitUntilAsync(Func<bool> condition) => await WaitUntilAsync(() => Task.FromResult(condition()));
+
+    private static async Task WaitUntilAsync(Func<Task<bool>> condition)
+    {
+        var deadline = DateTime.UtcNow.AddSeconds(10);
+        while (!await condition())
+        {
+            Assert.True(DateTime.UtcNow < deadline, "The condition did not hold within 10 s.");
+            await Task.Delay(10);
+        }
+    }
+}

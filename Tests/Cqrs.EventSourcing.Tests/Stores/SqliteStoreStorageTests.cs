@@ -1,0 +1,151 @@
+using Cqrs.EventSourcing.Sqlite;
+using Microsoft.Data.Sqlite;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.EventSourcing.Tests.Stores;
+
+/// <summary>What the SQLite store keeps in its file, and how it reads back what it did not write.</summary>
+public sealed class SqliteStoreStorageTests : IDisposable
+{
+    private readonly SqliteTestFile _file = new();
+
+    [Fact]
+    public async Task The_file_is_in_WAL_mode_with_ids_as_16_bytes_in_RFC_order_and_times_as_UTC_ticks()
+    {
+        var now = new DateTimeOffset(2025, 6, 7, 8, 9, 10, TimeSpan.FromHours(2)).AddTicks(1_234_567);
+        var store = _file.Open(clock: new FixedClock(now));
+        var added = SqliteTestFile.NewEvents(1)[0];
+
+        await store.AppendAsync("order-1", ExpectedVersion.NoStream, [added]);
+        var read = Assert.Single(await store.ReadStreamAsync("order-1").ToListAsync());
+
+        Assert.Equal("wal", await _file.ExecuteAsync("PRAGMA journal_mode;"));
+        Assert.Equal(added.EventId.ToString("N").ToUpperInvariant(), await _file.ExecuteAsync("SELECT hex(event_id) FROM events;"));
+        Assert.Equal(now.UtcTicks, await _file.ExecuteAsync("SELECT timestamp_ticks FROM events;"));
+        Assert.Equal(now, read.Timestamp);
+        Assert.Equal(TimeSpan.Zero, read.Timestamp.Offset);
+    }
+
+    [Fact]
+    public async Task An_empty_payload_reads_back_empty()
+    {
+        var store = _file.Open();
+
+        await store.AppendAsync("order-1", ExpectedVersion.NoStream, [new NewEvent(Guid.NewGuid(), "test.empty", ReadOnlyMemory<byte>.Empty, Guid.NewGuid(), Guid.Empty)]);
+
+        Assert.Empty(Assert.Single(await store.ReadStreamAsync("order-1").ToListAsync()).Payload.ToArray());
+    }
+
+    [Fact]
+    public async Task An_append_that_fails_midway_leaves_no_event_and_no_outbox_row()
+    {
+        var store = _file.Open();
+        await store.ReadUnpublishedAsync(1);
+        await _file.ExecuteAsync("CREATE TRIGGER fail_third BEFORE INSERT ON events WHEN NEW.version = 3 BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;");
+
+        await Assert.ThrowsAsync<SqliteException>(() => store.AppendAsync("order-1", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(5)));
+
+        Assert.Empty(await store.ReadStreamAsync("order-1").ToListAsync());
+        Assert.Empty(await store.ReadUnpublishedAsync(100));
+        Assert.Equal(2, await store.AppendAsync("order-1", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(2)));
+    }
+
+    [Fact]
+    public async Task Read_all_pages_through_many_events_in_the_order_appended()
+    {
+        var store = _file.Open();
+        var appended = new List<Guid>();
+        for (var batch = 0; batch < 25; batch++)
+        {
+            var events = SqliteTestFile.NewEvents(100);
+            await store.AppendAsync($"stream-{batch % 3}", ExpectedVersion.Exactly(batch / 3 * 100), events);
+            appended.AddRange(events.Select(added => added.EventId));
+        }
+
+        var all = await store.ReadAllAsync().ToListAsync();
+
+        Assert.Equal(appended, all.Select(stored => stored.EventId));
+        Assert.All(all.GroupBy(stored => stored.StreamId), stream =>
+            Assert.Equal(Enumerable.Range(1, stream.Count()).Select(version => (long)version), stream.Select(stored => stored.Version)));
+    }
+
+    [Theory]
+    [InlineData("event_id = 'not an id'", "event_id holds TEXT where the store writes BLOB")]
+    [InlineData("event_id = X'0102'", "event_id holds 2 bytes where an id has 16")]
+    [InlineData("wire_name = X'00'", "wire_name holds BLOB where the store writes TEXT")]
+    [InlineData("payload = 'text'", "payload holds TEXT where the store writes BLOB")]
+    [InlineData("correlation_id = 42", "correlation_id holds INTEGER where the store writes BLOB")]
+    [InlineData("causation_id = 4.2", "causation_id holds REAL where the store writes BLOB")]
+    [InlineData("timestamp_ticks = 'yesterday'", "timestamp_ticks holds TEXT where the store writes INTEGER")]
+    [InlineData("timestamp_ticks = -1", "timestamp_ticks holds -1, which is no time")]
+    public async Task Every_read_of_a_damaged_value_fails_naming_the_event_and_the_damage(string damage, string problem)
+    {
+        var store = _file.Open();
+        await store.AppendAsync("order-1", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(3));
+        await _file.ExecuteAsync($"UPDATE events SET {damage} WHERE version = 2;");
+
+        foreach (var read in new Func<Task>[] { () => store.ReadStreamAsync("order-1").ToListAsync().AsTask(), () => store.ReadAllAsync().ToListAsync().AsTask(), () => store.ReadUnpublishedAsync(10) })
+        {
+            var error = await Assert.ThrowsAsync<StoredDataException>(read);
+            Assert.Equal(new StreamPosition("order-1", 2), error.Position);
+            Assert.Contains(problem, error.Message, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
+    public async Task A_damaged_version_is_named_by_the_event_position()
+    {
+        var store = _file.Open();
+        await store.AppendAsync("order-1", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(3));
+        await _file.ExecuteAsync("UPDATE events SET version = 'two' WHERE version = 2;");
+
+        var error = await Assert.ThrowsAsync<StoredDataException>(() => store.ReadAllAsync().ToListAsync().AsTask());
+
+        Assert.Equal(new StreamPosition("order-1", 0), error.Position);
+        Assert.Contains("the event at position 2 cannot be placed: version holds TEXT", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_NULL_in_a_file_made_without_the_store_constraints_reads_as_a_clear_error()
+    {
+        await _file.ExecuteAsync(SqliteSchema.Create.Replace("NOT NULL", "", StringComparison.Ordinal));
+        var store = _file.Open();
+        await store.AppendAsync("order-1", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(3));
+        await _file.ExecuteAsync("UPDATE events SET correlation_id = NULL WHERE version = 2;");
+
+        var error = await Assert.ThrowsAsync<StoredDataException>(() => store.ReadStreamAsync("order-1").ToListAsync().AsTask());
+
+        Assert.Equal(new StreamPosition("order-1", 2), error.Position);
+        Assert.Contains("correlation_id is NULL", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_damaged_snapshot_loads_as_none_so_the_aggregate_loads_from_its_events()
+    {
+        var store = _file.Open();
+        await store.SaveSnapshotAsync("order-1", new Snapshot(3, "test.state", new byte[] { 1 }));
+        await _file.ExecuteAsync("UPDATE snapshots SET state = 'text';");
+
+        Assert.Null(await store.LoadSnapshotAsync("order-1"));
+    }
+
+    [Fact]
+    public async Task UseSqliteStore_makes_a_store_on_the_file_the_store_of_every_part()
+    {
+        var services = new ServiceCollection();
+        new EventSourcingBuilder(services).UseSqliteStore(_file.Path);
+        await using var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true, ValidateScopes = true });
+
+        var store = Assert.IsType<SqliteEventStore>(provider.GetRequiredService<IEventSourcingStore>());
+        await store.AppendAsync("order-1", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1));
+
+        Assert.Equal(1L, await _file.ExecuteAsync("SELECT COUNT(*) FROM events;"));
+    }
+
+    public void Dispose() => _file.Dispose();
+
+    private sealed class FixedClock(DateTimeOffset now) : TimeProvider
+    {
+        public override DateTimeOffset GetUtcNow() => now;
+    }
+}

@@ -1,0 +1,60 @@
+using System.Text;
+using Cqrs.EventSourcing.Sqlite;
+using Microsoft.Data.Sqlite;
+
+namespace Cqrs.EventSourcing.Tests.Stores;
+
+/// <summary>A database file in a directory of its own: opens stores on it, changes it behind their backs, and deletes it all when disposed.</summary>
+internal sealed class SqliteTestFile : IDisposable
+{
+    private readonly string _directory = Directory.CreateTempSubdirectory("cqrs-sqlite-").FullName;
+    private readonly List<SqliteEventStore> _stores = [];
+
+    public string Path => System.IO.Path.Combine(_directory, "events.db");
+
+    /// <summary>A store on the file; without <paramref name="pooling"/>, it shares no pooled connection with the others, like a store in another process.</summary>
+    public SqliteEventStore Open(bool pooling = true, TimeProvider? clock = null)
+    {
+        var store = new SqliteEventStore(new SqliteConnectionStringBuilder { DataSource = Path, Pooling = pooling }, clock);
+        lock (_stores)
+        {
+            _stores.Add(store);
+        }
+
+        return store;
+    }
+
+    /// <summary>Runs <paramref name="sql"/> on a connection of the test's own.</summary>
+    public async Task<object?> ExecuteAsync(string sql, params (string Name, object Value)[] parameters)
+    {
+        await using var connection = new SqliteConnection(new SqliteConnectionStringBuilder { DataSource = Path, Pooling = false }.ToString());
+        await connection.OpenAsync();
+        await using var command = connection.CreateCommand();
+        command.CommandText = sql;
+        foreach (var (name, value) in parameters)
+        {
+            command.Parameters.AddWithValue(name, value);
+        }
+
+        return await command.ExecuteScalarAsync();
+    }
+
+    /// <summary>Events with distinct ids and payloads.</summary>
+    public static List<NewEvent> NewEvents(int count) =>
+        [.. Enumerable.Range(0, count).Select(index => new NewEvent(
+            Guid.CreateVersion7(),
+            "test.something-happened",
+            Encoding.UTF8.GetBytes($"payload {index}"),
+            Guid.NewGuid(),
+            Guid.NewGuid()))];
+
+    public void Dispose()
+    {
+        foreach (var store in _stores)
+        {
+            store.Dispose();
+        }
+
+        Directory.Delete(_directory, recursive: true);
+    }
+}

@@ -1,0 +1,41 @@
+using System.Collections.Concurrent;
+using Sample.Domain.Accounts;
+
+namespace Cqrs.EventSourcing.Tests.Support;
+
+/// <summary>Counts deliveries of each deposit by message id, to catch an event published twice or never.</summary>
+public sealed class Deliveries
+{
+    private readonly ConcurrentDictionary<Guid, int> _counts = new();
+    private int _total;
+
+    public int Total => Volatile.Read(ref _total);
+
+    public IReadOnlyDictionary<Guid, int> ByMessageId => _counts;
+
+    internal void Record(Guid messageId)
+    {
+        _counts.AddOrUpdate(messageId, 1, (_, count) => count + 1);
+        Interlocked.Increment(ref _total);
+    }
+
+    /// <summary>Waits until <paramref name="count"/> deliveries arrived, or fails after 10 s.</summary>
+    public async Task WaitForAsync(int count)
+    {
+        var deadline = DateTime.UtcNow.AddSeconds(10);
+        while (Total < count)
+        {
+            Assert.True(DateTime.UtcNow < deadline, $"Only {Total} of {count} deliveries arrived.");
+            await Task.Delay(10);
+        }
+    }
+}
+
+public sealed class CountDeposits(Deliveries deliveries) : IEventHandler<MoneyDeposited>
+{
+    public ValueTask HandleAsync(MoneyDeposited @event, IMessageContext context, CancellationToken cancellationToken)
+    {
+        deliveries.Record(context.MessageId);
+        return ValueTask.CompletedTask;
+    }
+}

@@ -1,0 +1,26 @@
+using Cqrs.EventSourcing.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Sample.Domain;
+
+namespace Cqrs.EventSourcing.Tests;
+
+/// <summary>The sample domain over a given store, with this assembly's delivery counter, in a host (so the outbox sweeper runs).</summary>
+internal static class Domain
+{
+    public static IHost Start(IEventSourcingStore store, Action<EventSourcingOptions>? configure = null, bool direct = false)
+    {
+        var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
+        builder.Services.AddSingleton<Deliveries>();
+        builder.Services.AddSampleDomain(options => options.DirectDispatch = direct).UseStore(_ => store);
+        builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
+        builder.Services.Configure<EventSourcingOptions>(options =>
+        {
+            options.OutboxSweepInterval = TimeSpan.FromMilliseconds(50);
+            configure?.Invoke(options);
+        });
+        var host = builder.Build();
+        host.Start();
+        return host;
+    }
+}
