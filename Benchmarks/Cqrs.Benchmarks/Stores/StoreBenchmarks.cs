@@ -21,8 +21,9 @@ internal static class StoreBenchmarks
     public static async Task<int> RunAsync(string[] args, TextWriter output)
     {
         var events = args is [var count] ? int.Parse(count, CultureInfo.InvariantCulture) : 10_000;
-        output.WriteLine($"Event stores: {events:N0} events per append run; load of a {events:N0}-event stream (median of {LoadRuns}).");
-        output.WriteLine($"{"store",-14}{"append 1/op ev/s",18}{"append 40/op ev/s",19}{"load, no snapshot",19}{"load, snapshot/100",20}");
+        var shortStream = events / 10;
+        output.WriteLine($"Event stores: {events:N0} events per append run; loads of {shortStream:N0}- and {events:N0}-event streams (median of {LoadRuns}), ms.");
+        output.WriteLine($"{"store",-14}{"append 1/op ev/s",18}{"append 40/op ev/s",19}{"no snapshots",20}{"snapshot every 100",22}");
         foreach (var target in BenchmarkStores.All())
         {
             if (target.Unavailable is { } reason)
@@ -35,13 +36,17 @@ internal static class StoreBenchmarks
             {
                 var single = await AppendRateAsync(target.Create(), events, 1);
                 var batched = await AppendRateAsync(target.Create(), events, Batch);
+                var (shortPlain, shortSnapshotted) = await LoadTimesAsync(target.Create(), shortStream);
                 var (plain, snapshotted) = await LoadTimesAsync(target.Create(), events);
-                output.WriteLine($"{target.Name,-14}{single,18:N0}{batched,19:N0}{plain.TotalMilliseconds,16:N1} ms{snapshotted.TotalMilliseconds,17:N1} ms");
+                output.WriteLine($"{target.Name,-14}{single,18:N0}{batched,19:N0}{Pair(shortPlain, plain),20}{Pair(shortSnapshotted, snapshotted),22}");
             }
         }
 
         return 0;
     }
+
+    private static string Pair(TimeSpan shorter, TimeSpan longer) =>
+        string.Create(CultureInfo.InvariantCulture, $"{shorter.TotalMilliseconds:N2} / {longer.TotalMilliseconds:N2}");
 
     private static async Task<double> AppendRateAsync(IEventSourcingStore store, int events, int perAppend)
     {

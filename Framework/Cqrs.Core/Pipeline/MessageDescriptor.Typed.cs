@@ -105,12 +105,18 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         where THandler : class
     {
         var attempt = new HandlerAttempt<THandler, T>(pipeline, context, handler, message, invoke, wholeDelivery);
+        var callerActivity = Activity.Current;
         var activity = CqrsTelemetry.StartReceive(this, context.Delivery, attempt.HandlerName, pipeline.TransportName);
         var started = pipeline.Telemetry.StartTiming();
         var first = attempt.Start(cancellationToken);
         if (!first.IsCompletedSuccessfully)
         {
-            return FinishWithRetriesAsync(attempt, first, started, activity, cancellationToken);
+            var finishing = FinishWithRetriesAsync(attempt, first, started, activity, cancellationToken);
+
+            // The span goes on with the handler's continuation; this caller (a worker that handles other messages
+            // next) must not keep it as its current activity, or their spans would join this trace.
+            Activity.Current = callerActivity;
+            return finishing;
         }
 
         first.GetAwaiter().GetResult(); // consumes it, so a pooled task source goes back to its pool

@@ -74,7 +74,7 @@ public ref partial struct MessagePackReader
         return new DateTime(ticks, DateTimeKind.Utc);
     }
 
-    /// <summary>Reads the 2-element array [timestamp of the UTC instant, offset in minutes].</summary>
+    /// <summary>Reads the 2-element array [timestamp of the clock time, offset in minutes] (MessagePack-CSharp's layout).</summary>
     public DateTimeOffset ReadDateTimeOffset()
     {
         const string Expected = "a [timestamp, offset minutes] array";
@@ -85,16 +85,16 @@ public ref partial struct MessagePackReader
             throw MessagePackErrors.Invalid(Expected, start, $"the array has {count} elements, not 2");
         }
 
-        var utc = ReadDateTime();
+        var clock = ReadDateTime();
         var offsetStart = _position;
         var minutes = ReadSigned(-MaxOffsetMinutes, MaxOffsetMinutes, "an offset of at most 14 hours in minutes");
-        var localTicks = utc.Ticks + (minutes * TimeSpan.TicksPerMinute);
-        if (localTicks < DateTime.MinValue.Ticks || localTicks > DateTime.MaxValue.Ticks)
+        var utcTicks = clock.Ticks - (minutes * TimeSpan.TicksPerMinute);
+        if (utcTicks < DateTime.MinValue.Ticks || utcTicks > DateTime.MaxValue.Ticks)
         {
-            throw MessagePackErrors.Invalid(Expected, offsetStart, "the local time it gives is beyond the years 1 to 9999");
+            throw MessagePackErrors.Invalid(Expected, offsetStart, "the instant it gives is beyond the years 1 to 9999");
         }
 
-        return new DateTimeOffset(localTicks, TimeSpan.FromTicks(minutes * TimeSpan.TicksPerMinute));
+        return new DateTimeOffset(clock.Ticks, TimeSpan.FromTicks(minutes * TimeSpan.TicksPerMinute));
     }
 
     /// <summary>Reads an integer count of ticks.</summary>

@@ -108,11 +108,14 @@ public ref partial struct MessagePackWriter
         }
     }
 
-    /// <summary>Writes a 2-element array: the timestamp of <see cref="DateTimeOffset.UtcDateTime"/>, then the offset in whole minutes as an integer.</summary>
+    /// <summary>
+    /// Writes a 2-element array: the timestamp of the clock time (<see cref="DateTimeOffset.DateTime"/>, taken as
+    /// UTC), then the offset in whole minutes as an integer. This is MessagePack-CSharp's layout, so either side reads the other's.
+    /// </summary>
     public void Write(DateTimeOffset value)
     {
         WriteCode(MessagePackCode.MinFixArray | 2);
-        Write(value.UtcDateTime);
+        Write(new DateTime(value.Ticks, DateTimeKind.Utc));
         Write(value.Offset.Ticks / TimeSpan.TicksPerMinute);
     }
 

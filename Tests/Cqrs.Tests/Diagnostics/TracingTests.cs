@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using Cqrs.Tests.Domain.Orders;
 using Cqrs.Tests.Domain.Probes;
+using Cqrs.Tests.Domain.Yielding;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 using OpenTelemetry;
@@ -67,6 +68,32 @@ public sealed class TracingTests : IDisposable
         await SubmitOrderAndWaitAsync(provider, Guid.NewGuid());
 
         Assert.Empty(_exporter.Exported);
+    }
+
+    [Fact]
+    public async Task A_handler_that_completes_later_leaves_its_span_out_of_the_next_messages_on_the_worker()
+    {
+        using var tracing = StartTracing(new ParentBasedSampler(new AlwaysOffSampler()));
+        var provider = TestHost.Create(options => options.InProcess.Concurrency = 1);
+        await using (provider)
+        {
+            var bus = provider.GetRequiredService<ICommandBus>();
+            var recorder = provider.GetRequiredService<Recorder>();
+            using (var tracedRequest = new Activity("traced request").SetIdFormat(ActivityIdFormat.W3C))
+            {
+                tracedRequest.ActivityTraceFlags = ActivityTraceFlags.Recorded;
+                tracedRequest.Start();
+                await bus.SendAsync(new YieldThenPublish(1));
+            }
+
+            await recorder.WaitForAsync<YieldedHandler>();
+            var untraced = await bus.SendAsync(new YieldThenPublish(2));
+            await recorder.WaitForAsync<YieldedHandler>(2);
+
+            await provider.DisposeAsync();
+            Assert.NotEmpty(_exporter.Exported);
+            Assert.DoesNotContain(_exporter.Exported, span => span.GetTagItem(ConversationIdTag) as string == untraced.CorrelationId.ToString());
+        }
     }
 
     public void Dispose() => _exporter.Dispose();

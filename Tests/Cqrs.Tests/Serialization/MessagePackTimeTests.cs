@@ -103,12 +103,12 @@ public sealed class MessagePackTimeTests
     }
 
     [Fact]
-    public void DateTimeOffset_is_an_array_of_the_utc_timestamp_and_the_offset_minutes()
+    public void DateTimeOffset_is_an_array_of_the_clock_time_timestamp_and_the_offset_minutes()
     {
         var value = new DateTimeOffset(1970, 1, 1, 1, 0, 0, TimeSpan.FromHours(1));
 
-        Assert.Equal("92D6FF000000003C", Hex(Pack((ref MessagePackWriter w) => w.Write(value))));
-        Assert.Equal("92D6FF00000E10D0C4", Hex(Pack((ref MessagePackWriter w) => w.Write(new DateTimeOffset(1970, 1, 1, 0, 0, 0, TimeSpan.FromHours(-1))))));
+        Assert.Equal("92D6FF00000E103C", Hex(Pack((ref MessagePackWriter w) => w.Write(value))));
+        Assert.Equal("92D6FF00000000D0C4", Hex(Pack((ref MessagePackWriter w) => w.Write(new DateTimeOffset(1970, 1, 1, 0, 0, 0, TimeSpan.FromHours(-1))))));
     }
 
     [Fact]
@@ -127,7 +127,7 @@ public sealed class MessagePackTimeTests
     [InlineData("91D6FF00000000")] // one element
     [InlineData("92D6FF00000000CD0349")] // offset 841 minutes
     [InlineData("92D6FF00000000D1FCB7")] // offset -841 minutes
-    [InlineData("92C70CFF00000000FFFFFFF1886E0900D0C4")] // year 1 at -01:00 is before year 1
+    [InlineData("92C70CFF00000000FFFFFFF1886E09003C")] // year 1 at +01:00 is an instant before year 1
     [InlineData("92D6FF00000000A13C")] // offset as a string
     [InlineData("D6FF00000000")] // a bare timestamp
     public void Invalid_DateTimeOffsets_are_rejected(string hex)

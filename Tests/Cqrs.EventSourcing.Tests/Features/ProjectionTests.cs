@@ -1,0 +1,64 @@
+using Cqrs.EventSourcing.InMemory;
+using Cqrs.EventSourcing.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Sample.Domain.Accounts;
+
+namespace Cqrs.EventSourcing.Tests.Features;
+
+public sealed class ProjectionTests : IDisposable
+{
+    private const string Stream = "sample.v1.account-acc-1";
+    private readonly InMemoryEventStore _store = new();
+    private readonly IHost _host;
+
+    public ProjectionTests() => _host = Domain.Start(_store, options => options.OutboxSweepInterval = TimeSpan.FromHours(1));
+
+    private AccountBalances Balances => _host.Services.GetRequiredService<AccountBalances>();
+
+    private AccountBalancesProjection Projection => _host.Services.GetServices<IEventHandler<AccountOpened>>().OfType<AccountBalancesProjection>().Single();
+
+    private ProjectionRunner Runner => _host.Services.GetRequiredService<ProjectionRunner>();
+
+    public void Dispose() => _host.Dispose();
+
+    [Fact]
+    public async Task An_event_ahead_of_its_stream_brings_the_skipped_ones_from_the_store_first()
+    {
+        await StoreAsync(new AccountOpened("acc-1", "Ada"), new MoneyDeposited("acc-1", 10m), new MoneyDeposited("acc-1", 5m));
+
+        await Runner.ProjectAsync(Projection, new MoneyDeposited("acc-1", 5m), new TestContext(Guid.NewGuid(), new StreamPosition(Stream, 3)), CancellationToken.None);
+
+        Assert.Equal(("Ada", 15m), Balances.Find("acc-1"));
+        Assert.Equal(3, await _store.GetCheckpointAsync(Projection.Name, Stream));
+    }
+
+    [Fact]
+    public async Task An_event_at_or_behind_the_checkpoint_is_skipped()
+    {
+        await StoreAsync(new AccountOpened("acc-1", "Ada"), new MoneyDeposited("acc-1", 10m));
+        var deposit = new TestContext(Guid.NewGuid(), new StreamPosition(Stream, 2));
+        await Runner.ProjectAsync(Projection, new MoneyDeposited("acc-1", 10m), deposit, CancellationToken.None);
+
+        await Runner.ProjectAsync(Projection, new MoneyDeposited("acc-1", 10m), deposit, CancellationToken.None);
+        await Runner.ProjectAsync(Projection, new AccountOpened("acc-1", "Ada"), new TestContext(Guid.NewGuid(), new StreamPosition(Stream, 1)), CancellationToken.None);
+
+        Assert.Equal(("Ada", 10m), Balances.Find("acc-1"));
+    }
+
+    [Fact]
+    public async Task An_event_not_published_from_a_store_is_refused_with_the_reason()
+    {
+        var refused = await Assert.ThrowsAsync<InvalidOperationException>(async () =>
+            await Runner.ProjectAsync(Projection, new MoneyDeposited("acc-1", 10m), new TestContext(Guid.NewGuid()), CancellationToken.None));
+
+        Assert.Contains("not published from an event store", refused.Message, StringComparison.Ordinal);
+        Assert.Null(Balances.Find("acc-1"));
+    }
+
+    private async Task StoreAsync(params IEvent[] events)
+    {
+        var codec = _host.Services.GetRequiredService<EventCodec>();
+        await _store.AppendAsync(Stream, ExpectedVersion.NoStream, [.. events.Select(@event => codec.ToNewEvent(@event, null, Guid.Empty))]);
+    }
+}
