@@ -33,11 +33,11 @@ public sealed partial class SqliteEventStore
     {
         ArgumentNullException.ThrowIfNull(projection);
         ArgumentNullException.ThrowIfNull(streamId);
-        return WriteAsync(
+        return _writer.WriteAsync(
             async connection =>
             {
                 await using var set = Command(connection, SetCheckpointSql, ("$projection", projection), ("$stream", streamId), ("$version", version));
-                await set.ExecuteNonQueryAsync(cancellationToken);
+                await set.ExecuteNonQueryAsync();
             },
             cancellationToken);
     }
@@ -46,11 +46,11 @@ public sealed partial class SqliteEventStore
     public Task ClearCheckpointsAsync(string projection, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(projection);
-        return WriteAsync(
+        return _writer.WriteAsync(
             async connection =>
             {
                 await using var clear = Command(connection, ClearCheckpointsSql, ("$projection", projection));
-                await clear.ExecuteNonQueryAsync(cancellationToken);
+                await clear.ExecuteNonQueryAsync();
             },
             cancellationToken);
     }

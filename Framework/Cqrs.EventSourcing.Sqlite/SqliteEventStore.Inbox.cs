@@ -20,11 +20,11 @@ public sealed partial class SqliteEventStore
     public Task MarkHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(handler);
-        return WriteAsync(
+        return _writer.WriteAsync(
             async connection =>
             {
                 await using var mark = Command(connection, MarkHandledSql, ("$handler", handler), ("$message_id", Blobs.FromId(messageId)));
-                await mark.ExecuteNonQueryAsync(cancellationToken);
+                await mark.ExecuteNonQueryAsync();
             },
             cancellationToken);
     }

@@ -2,7 +2,7 @@ using Microsoft.Data.Sqlite;
 
 namespace Cqrs.EventSourcing.Sqlite;
 
-/// <summary>The outbox: appends fill it in their own transaction; publishing empties it.</summary>
+/// <summary>The outbox: appends fill it in the transaction that stores their events; publishing empties it.</summary>
 public sealed partial class SqliteEventStore
 {
     private const string ReadUnpublishedSql =
@@ -36,7 +36,7 @@ public sealed partial class SqliteEventStore
             return;
         }
 
-        await WriteAsync(
+        await _writer.WriteAsync(
             async connection =>
             {
                 await using var delete = Command(connection, MarkPublishedSql);
@@ -46,7 +46,7 @@ public sealed partial class SqliteEventStore
                 {
                     stream.Value = published.StreamId;
                     version.Value = published.Version;
-                    await delete.ExecuteNonQueryAsync(cancellationToken);
+                    await delete.ExecuteNonQueryAsync();
                 }
             },
             cancellationToken);

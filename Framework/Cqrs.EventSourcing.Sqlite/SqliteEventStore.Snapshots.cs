@@ -16,7 +16,7 @@ public sealed partial class SqliteEventStore
     {
         ArgumentNullException.ThrowIfNull(streamId);
         ArgumentNullException.ThrowIfNull(snapshot);
-        return WriteAsync(
+        return _writer.WriteAsync(
             async connection =>
             {
                 await using var save = Command(
@@ -26,7 +26,7 @@ public sealed partial class SqliteEventStore
                     ("$version", snapshot.Version),
                     ("$state_type", snapshot.StateType),
                     ("$state", Blobs.From(snapshot.State)));
-                await save.ExecuteNonQueryAsync(cancellationToken);
+                await save.ExecuteNonQueryAsync();
             },
             cancellationToken);
     }

@@ -33,18 +33,18 @@ public sealed partial class SqliteEventStore
         ArgumentOutOfRangeException.ThrowIfZero(events.Count, nameof(events));
         var timestamp = _clock.GetUtcNow().UtcTicks;
         var version = 0L;
-        await WriteAsync(
+        await _writer.WriteAsync(
             async connection =>
             {
-                var current = await CurrentVersionAsync(connection, streamId, cancellationToken);
+                var current = await CurrentVersionAsync(connection, streamId);
                 if (!expectedVersion.IsMetBy(current))
                 {
                     throw new ConcurrencyException(streamId, expectedVersion, current);
                 }
 
-                await InsertEventsAsync(connection, streamId, current, events, timestamp, cancellationToken);
+                await InsertEventsAsync(connection, streamId, current, events, timestamp);
                 await using var enqueue = Command(connection, EnqueueSql, ("$stream", streamId), ("$after", current));
-                await enqueue.ExecuteNonQueryAsync(cancellationToken);
+                await enqueue.ExecuteNonQueryAsync();
                 version = current + events.Count;
             },
             cancellationToken);
@@ -87,10 +87,10 @@ public sealed partial class SqliteEventStore
         }
     }
 
-    private static async Task<long> CurrentVersionAsync(SqliteConnection connection, string streamId, CancellationToken cancellationToken)
+    private static async Task<long> CurrentVersionAsync(SqliteConnection connection, string streamId)
     {
         await using var query = Command(connection, CurrentVersionSql, ("$stream", streamId));
-        return await query.ExecuteScalarAsync(cancellationToken) switch
+        return await query.ExecuteScalarAsync() switch
         {
             DBNull => 0,
             long version => version,
@@ -98,7 +98,7 @@ public sealed partial class SqliteEventStore
         };
     }
 
-    private static async Task InsertEventsAsync(SqliteConnection connection, string streamId, long current, IReadOnlyList<NewEvent> events, long timestamp, CancellationToken cancellationToken)
+    private static async Task InsertEventsAsync(SqliteConnection connection, string streamId, long current, IReadOnlyList<NewEvent> events, long timestamp)
     {
         // One command for every event: SQLite prepares the statement once, each event rebinds what changes.
         await using var insert = Command(connection, InsertEventSql, ("$stream", streamId), ("$timestamp", timestamp));
@@ -117,7 +117,7 @@ public sealed partial class SqliteEventStore
             payload.Value = Blobs.From(added.Payload);
             correlationId.Value = Blobs.FromId(added.CorrelationId);
             causationId.Value = Blobs.FromId(added.CausationId);
-            await insert.ExecuteNonQueryAsync(cancellationToken);
+            await insert.ExecuteNonQueryAsync();
         }
     }
 }

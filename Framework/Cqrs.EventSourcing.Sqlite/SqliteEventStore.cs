@@ -8,16 +8,17 @@ namespace Cqrs.EventSourcing.Sqlite;
 /// The embedded store: streams, outbox, snapshots, inbox and checkpoints in one SQLite file, created with its
 /// tables on first use. Thread-safe, and several stores, in one process or in several, may share one file: the
 /// file is in WAL mode (readers never wait for the writer), and every write holds SQLite's write lock from its
-/// start (<c>BEGIN IMMEDIATE</c>), waiting up to 30 s for another writer to finish.
+/// start (<c>BEGIN IMMEDIATE</c>), waiting up to 30 s for another writer to finish. A store's writes queue, and
+/// those queued together commit together, one durable commit for many writes, each still all or nothing.
 /// </summary>
 public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
 {
     private readonly string _connectionString;
     private readonly TimeProvider _clock;
 
-    // SQLite has one writer at a time: this store's writers queue here, without holding a thread, rather than
+    // SQLite has one writer at a time: this store's writes queue here, without holding a thread, rather than
     // sleeping in SQLite's busy wait. Writers in other stores and processes still meet at SQLite's lock.
-    private readonly SemaphoreSlim _writeGate = new(1, 1);
+    private readonly SqliteWriter _writer;
     private readonly SemaphoreSlim _schemaGate = new(1, 1);
     private volatile bool _schemaCreated;
 
@@ -35,20 +36,25 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
     {
         _connectionString = connection.ToString();
         _clock = clock ?? TimeProvider.System;
+        _writer = new SqliteWriter(() => OpenAsync(CancellationToken.None));
     }
 
+    /// <summary>The write transactions this store has begun.</summary>
+    internal long WriteTransactions => _writer.Transactions;
+
     /// <summary>
-    /// Closes the pooled connections to the file (every store's on this file, in this process), so that the file
+    /// Fails the writes still queued with <see cref="ObjectDisposedException"/>, waits for those under way, and
+    /// closes the pooled connections to the file (every store's on this file, in this process), so that the file
     /// can be moved or deleted. Call it once nothing uses the store.
     /// </summary>
     public void Dispose()
     {
+        _writer.Dispose();
         using (var connection = new SqliteConnection(_connectionString))
         {
             SqliteConnection.ClearPool(connection);
         }
 
-        _writeGate.Dispose();
         _schemaGate.Dispose();
     }
 
@@ -56,23 +62,6 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(path);
         return new SqliteConnectionStringBuilder { DataSource = path, Mode = SqliteOpenMode.ReadWriteCreate };
-    }
-
-    /// <summary>Runs <paramref name="write"/> in a transaction that holds the write lock from its start, so what it reads stays true until it commits.</summary>
-    private async Task WriteAsync(Func<SqliteConnection, Task> write, CancellationToken cancellationToken)
-    {
-        await _writeGate.WaitAsync(cancellationToken);
-        try
-        {
-            await using var connection = await OpenAsync(cancellationToken);
-            await using var transaction = connection.BeginTransaction(deferred: false);
-            await write(connection);
-            await transaction.CommitAsync(cancellationToken);
-        }
-        finally
-        {
-            _writeGate.Release();
-        }
     }
 
     /// <summary>The rows <paramref name="sql"/> selects, one at a time, on a connection of their own.</summary>
@@ -109,6 +98,10 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
 
             // SQLite itself waits out another connection's lock, in short sleeps, up to the command timeout.
             raw.sqlite3_busy_timeout(connection.Handle, connection.DefaultTimeout * 1000);
+
+            // A commit reaches the disk before it returns, so an appended event survives a power cut (whatever the
+            // SQLite build's default): the outbox may already have published it.
+            SqliteException.ThrowExceptionForRC(raw.sqlite3_exec(connection.Handle, "PRAGMA synchronous = FULL;"), connection.Handle);
             if (!_schemaCreated)
             {
                 await CreateSchemaAsync(connection, cancellationToken);

@@ -43,6 +43,7 @@ internal sealed record BenchtestCommandLine
                 "--commands" => parsed.With(settings => settings with { CommandsPerTask = Positive(option, Value()) }),
                 "--warmup" => parsed.With(settings => settings with { WarmupOperations = NonNegative(option, Value()) }),
                 "--in-flight" => parsed.With(settings => settings with { MaxInFlight = Positive(option, Value()) }),
+                "--workers" => parsed.With(settings => settings with { Concurrency = Positive(option, Value()) }),
                 "--telemetry" => parsed.With(settings => settings with { Telemetry = OnOff(option, Value()) }),
                 "--sampling" => parsed.With(settings => settings with { TraceSampling = Fraction(option, Value()) }),
                 "--direct" => parsed.With(settings => settings with { Direct = true }),
@@ -72,6 +73,7 @@ internal sealed record BenchtestCommandLine
         Refuse(!Sweep && (given.Contains("--levels") || given.Contains("--chart")), "--levels and --chart go with --sweep.");
         Refuse(CompareSampling && !Settings.Telemetry, "--compare-sampling needs telemetry on.");
         Refuse(given.Contains("--sampling") && !Settings.Telemetry, "--sampling needs telemetry on.");
+        Refuse(Cores is not null && given.Contains("--workers"), "--cores sets the workers to the cores; drop --workers.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");
         Refuse((long)Settings.Tasks * Settings.CommandsPerTask > Array.MaxLength, "--tasks × --commands is too many operations for one run.");
     }

@@ -23,6 +23,7 @@ internal static class HelpText
           --warmup N            operations run before measuring (default 100000, at most the measured count)
           --in-flight N         operations under way at once, the bus's back-pressure (default: the framework's)
           --cores N             pin the process to its first N cores and run N in-process workers
+          --workers N           in-process workers (default: one per core); more suit handlers that wait on I/O
           --telemetry on|off    OpenTelemetry traces and metrics exported (default on)
           --sampling R          share of traces sampled, 0 to 1 (default 0.01)
           --direct              direct dispatch: no validation, no serialization

@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Diagnostics;
 using Cqrs.Diagnostics;
 using Cqrs.Serialization;
@@ -13,33 +12,12 @@ namespace Cqrs.Pipeline;
 internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, IMessagePackCodec<T> codec)
     : MessageDescriptor(wireName, kind, typeof(T))
 {
-    [ThreadStatic]
-    private static ArrayBufferWriter<byte>? t_buffer;
-
     private IValidator<T>[] _validators = [];
 
-    public byte[] Serialize(T message)
-    {
-        var buffer = t_buffer ??= new ArrayBufferWriter<byte>(512);
-        buffer.ResetWrittenCount();
-        var writer = new MessagePackWriter(buffer);
-        codec.Serialize(ref writer, message);
-        writer.Flush();
-        return buffer.WrittenSpan.ToArray();
-    }
+    public byte[] Serialize(T message) => codec.ToBytes(message);
 
     /// <exception cref="MessageFormatException">The bytes are not one valid <typeparamref name="T"/>.</exception>
-    public T Deserialize(ReadOnlySpan<byte> payload)
-    {
-        var reader = new MessagePackReader(payload);
-        var message = codec.Deserialize(ref reader);
-        if (!reader.End)
-        {
-            throw new MessageFormatException($"{payload.Length - reader.Consumed} bytes follow the {WireName} payload.");
-        }
-
-        return message;
-    }
+    public T Deserialize(ReadOnlySpan<byte> payload) => codec.FromBytes(payload, WireName, "payload");
 
     /// <exception cref="ValidationException">With every failure of every validator.</exception>
     public void ThrowIfInvalid(T message)

@@ -20,8 +20,9 @@ internal sealed partial class OutboxPublisher(
     IOptions<EventSourcingOptions> options,
     ILogger<OutboxPublisher> logger)
 {
-    /// <summary>Not yet published; any other claim value is the <see cref="_clock"/> tick at which it was marked published.</summary>
+    // A claim's value: being published; published but not yet marked; or (positive) the _clock tick it was marked at.
     private const long InFlight = 0;
+    private const long Unmarked = -1;
 
     private readonly ConcurrentDictionary<Guid, long> _claims = new();
     private MessagePipeline? _pipeline;
@@ -47,6 +48,7 @@ internal sealed partial class OutboxPublisher(
             if (publishedEarlier.Count > 0)
             {
                 await store.MarkPublishedAsync(publishedEarlier, cancellationToken).ConfigureAwait(false);
+                Release(publishedEarlier);
             }
 
             var unclaimed = pending.Where(stored => _claims.TryAdd(stored.EventId, InFlight)).ToList();
@@ -83,11 +85,25 @@ internal sealed partial class OutboxPublisher(
             }
         }
 
-        if (published > 0)
+        if (published == 0)
         {
-            var done = published == events.Count ? events : events[..published];
+            return;
+        }
+
+        var done = published == events.Count ? events : events[..published];
+        foreach (var stored in done)
+        {
+            _claims[stored.EventId] = Unmarked;
+        }
+
+        try
+        {
             await store.MarkPublishedAsync(done, cancellationToken).ConfigureAwait(false);
             Release(done);
+        }
+        catch (Exception exception)
+        {
+            LogMarkFailed(exception, done.Count);
         }
     }
 
@@ -117,12 +133,15 @@ internal sealed partial class OutboxPublisher(
     {
         foreach (var (eventId, claim) in _claims)
         {
-            if (claim != InFlight && claim < sweepStarted)
+            if (claim > 0 && claim < sweepStarted)
             {
                 _claims.TryRemove(KeyValuePair.Create(eventId, claim));
             }
         }
     }
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Published {Count} stored events but could not mark them; the outbox sweep will mark them without publishing them again.")]
+    private partial void LogMarkFailed(Exception exception, int count);
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "Could not publish {Count} stored events from {Stream} version {Version} on; the outbox sweep will publish them.")]
     private partial void LogPublishFailed(Exception exception, int count, string stream, long version);

@@ -1,4 +1,3 @@
-using System.Buffers;
 using Cqrs.Serialization;
 
 namespace Cqrs.EventSourcing;
@@ -26,20 +25,8 @@ internal sealed class AggregateState<TState>(string wireName, IMessagePackCodec<
 {
     public string WireName { get; } = wireName;
 
-    public byte[] Serialize(TState state)
-    {
-        var buffer = new ArrayBufferWriter<byte>(256);
-        var writer = new MessagePackWriter(buffer);
-        codec.Serialize(ref writer, state);
-        writer.Flush();
-        return buffer.WrittenSpan.ToArray();
-    }
+    public byte[] Serialize(TState state) => codec.ToBytes(state);
 
     /// <exception cref="MessageFormatException">The bytes are not one valid state.</exception>
-    public TState Deserialize(ReadOnlySpan<byte> bytes)
-    {
-        var reader = new MessagePackReader(bytes);
-        var state = codec.Deserialize(ref reader);
-        return reader.End ? state : throw new MessageFormatException($"{bytes.Length - reader.Consumed} bytes follow the {WireName} snapshot.");
-    }
+    public TState Deserialize(ReadOnlySpan<byte> bytes) => codec.FromBytes(bytes, WireName, "snapshot");
 }

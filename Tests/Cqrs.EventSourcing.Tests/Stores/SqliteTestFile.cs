@@ -39,6 +39,17 @@ internal sealed class SqliteTestFile : IDisposable
         return await command.ExecuteScalarAsync();
     }
 
+    /// <summary>Takes the file's write lock (<c>BEGIN IMMEDIATE</c>) on a connection of the test's own, as another process would; disposing the connection lets it go.</summary>
+    public async Task<SqliteConnection> HoldWriteLockAsync()
+    {
+        var connection = new SqliteConnection(new SqliteConnectionStringBuilder { DataSource = Path, Pooling = false }.ToString());
+        await connection.OpenAsync();
+        await using var begin = connection.CreateCommand();
+        begin.CommandText = "BEGIN IMMEDIATE;";
+        await begin.ExecuteNonQueryAsync();
+        return connection;
+    }
+
     /// <summary>Events with distinct ids and payloads.</summary>
     public static List<NewEvent> NewEvents(int count) =>
         [.. Enumerable.Range(0, count).Select(index => new NewEvent(
