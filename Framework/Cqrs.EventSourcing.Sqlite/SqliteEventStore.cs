@@ -42,6 +42,8 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
     /// <summary>The write transactions this store has begun.</summary>
     internal long WriteTransactions => _writer.Transactions;
 
+    internal int QueuedWrites => _writer.Queued;
+
     /// <summary>
     /// Fails the writes still queued with <see cref="ObjectDisposedException"/>, waits for those under way, and
     /// closes the pooled connections to the file (every store's on this file, in this process), so that the file

@@ -30,6 +30,9 @@ internal sealed class SqliteWriter : IDisposable
         _writing = WriteQueuedAsync();
     }
 
+    /// <summary>Writes queued and not yet taken by the writer (for tests that arrange batches).</summary>
+    public int Queued => _queue.Reader.Count;
+
     /// <summary>The transactions begun so far: fewer than the writes when writes queue.</summary>
     public long Transactions => Interlocked.Read(ref _transactions);
 

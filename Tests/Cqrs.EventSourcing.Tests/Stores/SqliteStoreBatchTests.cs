@@ -84,8 +84,9 @@ public sealed class SqliteStoreBatchTests : IDisposable
         Task<long> winner, loser;
         await using (await _file.HoldWriteLockAsync())
         {
-            // Most likely the writer takes the padding on its own, and the two appends share the next batch.
+            // The writer takes the padding on its own, and the two appends share the next batch.
             padding = store.SetCheckpointAsync("padding", "x", 1);
+            await WaitUntilTakenAsync(store);
             winner = store.AppendAsync("x", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1));
             loser = store.AppendAsync("x", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1));
         }
@@ -133,25 +134,36 @@ public sealed class SqliteStoreBatchTests : IDisposable
         Task<long> first, fatal, last;
         await using (await _file.HoldWriteLockAsync())
         {
+            // "a" makes a batch of its own, which waits for the lock; "fatal" and "b" queue behind it, making the next.
             first = store.AppendAsync("a", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1));
+            await WaitUntilTakenAsync(store);
             fatal = store.AppendAsync("fatal", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1));
             last = store.AppendAsync("b", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1));
         }
 
-        // "fatal" and "b" share a batch; "a" too, unless the writer took it on its own before it met the lock.
         foreach (var failed in new[] { fatal, last })
         {
             var error = await Assert.ThrowsAsync<SqliteException>(() => failed);
             Assert.Contains("the transaction is lost", error.Message, StringComparison.Ordinal);
         }
 
-        await Task.WhenAny(first);
-        Assert.Equal(first.IsCompletedSuccessfully ? 1 : 0, await store.ReadStreamAsync("a").CountAsync());
+        Assert.Equal(1, await first);
         Assert.Empty(await store.ReadStreamAsync("b").ToListAsync());
         Assert.Equal(1, await store.AppendAsync("b", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1)));
     }
 
     public void Dispose() => _file.Dispose();
+
+    /// <summary>Waits until the writer has taken every queued write into its batch.</summary>
+    private static async Task WaitUntilTakenAsync(SqliteEventStore store)
+    {
+        var deadline = DateTime.UtcNow.AddSeconds(10);
+        while (store.QueuedWrites > 0)
+        {
+            Assert.True(DateTime.UtcNow < deadline, "The writer did not take the queued write within 10 s.");
+            await Task.Delay(1);
+        }
+    }
 
     /// <summary>A store whose tables exist, so that its first write needs no lock but the transaction's.</summary>
     private async Task<SqliteEventStore> OpenAsync()
