@@ -73,7 +73,18 @@ internal sealed partial class AggregateRepository<TAggregate>(
             newEvents.Add(added);
         }
 
-        var version = await store.AppendAsync(stream, expectedVersion, newEvents, cancellationToken).ConfigureAwait(false);
+        outbox.ClaimForAppend(newEvents);
+        long version;
+        try
+        {
+            version = await store.AppendAsync(stream, expectedVersion, newEvents, cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            outbox.Unclaim(newEvents);
+            throw;
+        }
+
         var now = DateTimeOffset.UtcNow;
         var first = version - newEvents.Count + 1;
         var stored = newEvents.Select((added, index) => new StoredEvent(

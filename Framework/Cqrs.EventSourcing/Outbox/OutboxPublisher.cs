@@ -9,7 +9,8 @@ namespace Cqrs.EventSourcing;
 /// <summary>
 /// Publishes stored events and marks them published. Events are published right after their append, and a
 /// sweep publishes what an earlier process stored but did not publish. Within this process each event is
-/// published once: a claim per event id keeps the sweep off events that are being (or were just) published.
+/// published once: a claim per event id, taken before the append, keeps the sweep off events that this process
+/// will publish, is publishing, or has just published.
 /// Across processes delivery is at least once; handlers that must not run twice use the <see cref="Inbox"/>.
 /// Thread-safe.
 /// </summary>
@@ -32,9 +33,30 @@ internal sealed partial class OutboxPublisher(
     /// <summary>Resolved on first use: handlers that depend on a repository are built by the pipeline itself.</summary>
     private MessagePipeline Pipeline => _pipeline ??= services.GetRequiredService<MessagePipeline>();
 
-    /// <summary>Publishes events this process has just appended (and validated).</summary>
+    /// <summary>
+    /// Claims events about to be appended, before the append: a sweep that finds them in the outbox afterwards
+    /// leaves them to <see cref="PublishAppendedAsync"/>, however late that comes.
+    /// </summary>
+    public void ClaimForAppend(IReadOnlyList<NewEvent> events)
+    {
+        foreach (var added in events)
+        {
+            _claims[added.EventId] = InFlight;
+        }
+    }
+
+    /// <summary>Gives up the claims of an append that failed; should it have been stored after all, a sweep publishes it.</summary>
+    public void Unclaim(IReadOnlyList<NewEvent> events)
+    {
+        foreach (var added in events)
+        {
+            _claims.TryRemove(added.EventId, out _);
+        }
+    }
+
+    /// <summary>Publishes events this process has just appended (and validated), claimed by <see cref="ClaimForAppend"/>.</summary>
     public Task PublishAppendedAsync(IReadOnlyList<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken) =>
-        PublishClaimedAsync([.. events.Where(stored => _claims.TryAdd(stored.EventId, InFlight))], validated: true, cause, cancellationToken);
+        PublishClaimedAsync([.. events], validated: true, cause, cancellationToken);
 
     /// <summary>Publishes what the outbox still holds and nobody here is publishing; returns how many it published.</summary>
     public async Task<int> SweepAsync(CancellationToken cancellationToken)

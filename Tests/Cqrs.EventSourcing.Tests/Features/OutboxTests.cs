@@ -10,7 +10,7 @@ public sealed class OutboxTests
     public async Task Events_published_but_not_marked_are_marked_by_the_sweep_and_not_published_again()
     {
         var store = new MarkFailingStore(failures: 2);
-        using var host = Domain.Start(store, options => options.OutboxSweepInterval = TimeSpan.FromHours(1), direct: true);
+        using var host = Domain.Create(store, direct: true);
         var bus = host.Services.GetRequiredService<ICommandBus>();
 
         await bus.SendAsync(new OpenAccount("acc-1", "Ada"));

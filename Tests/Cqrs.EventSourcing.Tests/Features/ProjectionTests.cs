@@ -12,7 +12,7 @@ public sealed class ProjectionTests : IDisposable
     private readonly InMemoryEventStore _store = new();
     private readonly IHost _host;
 
-    public ProjectionTests() => _host = Domain.Start(_store, options => options.OutboxSweepInterval = TimeSpan.FromHours(1));
+    public ProjectionTests() => _host = Domain.Create(_store);
 
     private AccountBalances Balances => _host.Services.GetRequiredService<AccountBalances>();
 

@@ -5,10 +5,19 @@ using Sample.Domain;
 
 namespace Cqrs.EventSourcing.Tests;
 
-/// <summary>The sample domain over a given store, with this assembly's delivery counter, in a host (so the outbox sweeper runs).</summary>
+/// <summary>The sample domain over a given store, with this assembly's delivery counter, in a host.</summary>
 internal static class Domain
 {
+    /// <summary>The host, started: the outbox sweeper runs (its first sweep at some point after the start).</summary>
     public static IHost Start(IEventSourcingStore store, Action<EventSourcingOptions>? configure = null, bool direct = false)
+    {
+        var host = Create(store, configure, direct);
+        host.Start();
+        return host;
+    }
+
+    /// <summary>The host, not started: no sweeper runs, so a test sweeps when it chooses.</summary>
+    public static IHost Create(IEventSourcingStore store, Action<EventSourcingOptions>? configure = null, bool direct = false)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton<Deliveries>();
@@ -19,8 +28,6 @@ internal static class Domain
             options.OutboxSweepInterval = TimeSpan.FromMilliseconds(50);
             configure?.Invoke(options);
         });
-        var host = builder.Build();
-        host.Start();
-        return host;
+        return builder.Build();
     }
 }
