@@ -4,8 +4,8 @@ namespace Cqrs.EventSourcing.Testing;
 
 /// <summary>
 /// Given/when/then tests of command handlers over event-sourced aggregates: given the events an aggregate's
-/// stream holds, when a command is handled, then these events are appended (or this exception is thrown).
-/// The handler is resolved from a real container with an in-memory store and called directly.
+/// stream holds (stored as history, published to no handler), when a command is handled, then these events are
+/// appended (or this exception is thrown). The handler is resolved from a real container and called directly.
 /// </summary>
 /// <example><code>
 /// await new AggregateScenario&lt;Account&gt;(services => services.AddSampleDomain().UseInMemoryStore())
@@ -76,10 +76,7 @@ public sealed class AggregateScenario<TAggregate>(Action<IServiceCollection> con
         await using (provider.ConfigureAwait(false))
         {
             var repository = provider.GetRequiredService<IAggregateRepository<TAggregate>>();
-            foreach (var (givenId, events) in _given)
-            {
-                await repository.AppendAsync(givenId, ExpectedVersion.Any, events, context: null).ConfigureAwait(false);
-            }
+            await StoreGivenAsync(provider, repository).ConfigureAwait(false);
 
             var before = (await repository.LoadAsync(id).ConfigureAwait(false)).Version;
             Exception? error = null;
@@ -93,6 +90,17 @@ public sealed class AggregateScenario<TAggregate>(Action<IServiceCollection> con
             }
 
             return (await ReadAppendedAsync(provider, repository.StreamOf(id), before).ConfigureAwait(false), error);
+        }
+    }
+
+    /// <summary>Stores the given events as history: straight into the store, published to no handler.</summary>
+    private async Task StoreGivenAsync(IServiceProvider provider, IAggregateRepository<TAggregate> repository)
+    {
+        var store = provider.GetRequiredService<IEventStore>();
+        var codec = provider.GetRequiredService<EventCodec>();
+        foreach (var (id, events) in _given.Where(given => given.Events.Length > 0))
+        {
+            await store.AppendAsync(repository.StreamOf(id), ExpectedVersion.Any, [.. events.Select(@event => codec.ToNewEvent(@event, null, Guid.Empty))]).ConfigureAwait(false);
         }
     }
 
