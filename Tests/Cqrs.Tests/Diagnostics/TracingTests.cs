@@ -11,11 +11,12 @@ namespace Cqrs.Tests.Diagnostics;
 
 /// <summary>Spans through the OpenTelemetry SDK and an in-memory exporter (DESIGN.md §7).</summary>
 [Collection(nameof(ProcessWideCollection))]
-public sealed class TracingTests : IDisposable
+public sealed class TracingTests
 {
     private const string ConversationIdTag = "messaging.message.conversation_id";
 
-    private readonly InMemoryActivityExporter _exporter = new();
+    /// <summary>What the SDK's in-memory exporter received; read only once every span has ended.</summary>
+    private readonly List<Activity> _exported = [];
 
     [Fact]
     public async Task Send_WithEverySpanSampled_TracesOneTreeFromSendToEveryHandler()
@@ -25,7 +26,7 @@ public sealed class TracingTests : IDisposable
 
         await SubmitOrderAndWaitAsync(TestHost.Create(), correlationId);
 
-        var spans = _exporter.Exported.Where(span => span.GetTagItem(ConversationIdTag) as string == correlationId.ToString()).ToList();
+        var spans = _exported.Where(span => span.GetTagItem(ConversationIdTag) as string == correlationId.ToString()).ToList();
         var send = Assert.Single(spans, span => span.DisplayName == "send tests.v1.submit-order");
         var process = Assert.Single(spans, span => span.DisplayName == "process tests.v1.submit-order");
         var publish = Assert.Single(spans, span => span.DisplayName == "publish tests.v1.order-submitted");
@@ -50,7 +51,7 @@ public sealed class TracingTests : IDisposable
 
         await SubmitOrderAndWaitAsync(TestHost.Create(), Guid.NewGuid());
 
-        Assert.Empty(_exporter.Exported);
+        Assert.Empty(_exported);
     }
 
     [Fact]
@@ -67,7 +68,7 @@ public sealed class TracingTests : IDisposable
 
         await SubmitOrderAndWaitAsync(provider, Guid.NewGuid());
 
-        Assert.Empty(_exporter.Exported);
+        Assert.Empty(_exported);
     }
 
     [Fact]
@@ -91,18 +92,16 @@ public sealed class TracingTests : IDisposable
             await recorder.WaitForAsync<YieldedHandler>(2);
 
             await provider.DisposeAsync();
-            Assert.NotEmpty(_exporter.Exported);
-            Assert.DoesNotContain(_exporter.Exported, span => span.GetTagItem(ConversationIdTag) as string == untraced.CorrelationId.ToString());
+            Assert.NotEmpty(_exported);
+            Assert.DoesNotContain(_exported, span => span.GetTagItem(ConversationIdTag) as string == untraced.CorrelationId.ToString());
         }
     }
-
-    public void Dispose() => _exporter.Dispose();
 
     private TracerProvider StartTracing(Sampler sampler) =>
         Sdk.CreateTracerProviderBuilder()
             .AddSource(CqrsDiagnostics.ActivitySourceName)
             .SetSampler(sampler)
-            .AddProcessor(new SimpleActivityExportProcessor(_exporter))
+            .AddInMemoryExporter(_exported)
             .Build();
 
     /// <summary>Sends an order, waits for both its event handlers, then disposes the container so every span has ended.</summary>
