@@ -11,5 +11,9 @@ internal sealed class NumberJournal(IAggregateRepository<NumberLog>? numberLogs)
     public ValueTask RecordAsync(RecordNumber command, IMessageContext context, CancellationToken cancellationToken) =>
         numberLogs is null
             ? context.PublishAsync(new NumberRecorded(command.Sequence, command.Number), cancellationToken)
-            : new ValueTask(numberLogs.ExecuteAsync(context.MessageId.ToString("N"), context, log => log.Decide(command), cancellationToken));
+            : AppendAsync(numberLogs, command, context, cancellationToken);
+
+    /// <summary>Apart, so that the publishing path does not allocate this lambda's closure.</summary>
+    private static ValueTask AppendAsync(IAggregateRepository<NumberLog> numberLogs, RecordNumber command, IMessageContext context, CancellationToken cancellationToken) =>
+        new(numberLogs.ExecuteAsync(context.MessageId.ToString("N"), context, log => log.Decide(command), cancellationToken));
 }

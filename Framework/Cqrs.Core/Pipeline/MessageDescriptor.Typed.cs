@@ -92,8 +92,13 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
             var finishing = FinishWithRetriesAsync(attempt, first, started, activity, cancellationToken);
 
             // The span goes on with the handler's continuation; this caller (a worker that handles other messages
-            // next) must not keep it as its current activity, or their spans would join this trace.
-            Activity.Current = callerActivity;
+            // next) must not keep it as its current activity, or their spans would join this trace. (Setting it
+            // allocates an execution context, so only when a span was started.)
+            if (activity is not null)
+            {
+                Activity.Current = callerActivity;
+            }
+
             return finishing;
         }
 
