@@ -55,8 +55,8 @@ internal sealed partial class OutboxPublisher(
     }
 
     /// <summary>Publishes events this process has just appended (and validated), claimed by <see cref="ClaimForAppend"/>.</summary>
-    public Task PublishAppendedAsync(IReadOnlyList<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken) =>
-        PublishClaimedAsync([.. events], validated: true, cause, cancellationToken);
+    public Task PublishAppendedAsync(List<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken) =>
+        PublishClaimedAsync(events, validated: true, cause, cancellationToken);
 
     /// <summary>Publishes what the outbox still holds and nobody here is publishing; returns how many it published.</summary>
     public async Task<int> SweepAsync(CancellationToken cancellationToken)
