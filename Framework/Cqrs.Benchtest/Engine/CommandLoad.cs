@@ -3,6 +3,9 @@ namespace Cqrs.Benchtest.Engine;
 /// <summary>Sends a run's commands, stamping each operation's start just before its command is sent.</summary>
 internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker)
 {
+    /// <summary>How often the open loop sends what has come due: short enough to add little latency, long enough to batch.</summary>
+    private static readonly TimeSpan Slice = TimeSpan.FromMicroseconds(100);
+
     /// <summary>
     /// Closed loop: each task sends as fast as the bus accepts (its back-pressure sets the pace), task
     /// <c>t</c> taking sequences [t × perTask, (t + 1) × perTask).
@@ -21,8 +24,8 @@ internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker)
 
     /// <summary>
     /// Open loop: offers <paramref name="ratePerSecond"/> operations a second whatever the latency. One sender
-    /// thread sleeps about a millisecond (an OS timer; .NET's timer queue ticks too coarsely on some systems)
-    /// and then sends every command that has come due.
+    /// thread sends every command that has come due, then sleeps until the next one is due, for at least a
+    /// <see cref="Slice"/>.
     /// </summary>
     public Task SendAtRateAsync(int operations, double ratePerSecond, CancellationToken cancellationToken) =>
         Task.Factory.StartNew(
@@ -46,7 +49,8 @@ internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker)
         while (sent < operations)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            var due = Math.Min(operations, (int)(TimeProvider.System.GetElapsedTime(started).TotalSeconds * ratePerSecond) + 1);
+            var now = TimeProvider.System.GetElapsedTime(started);
+            var due = Math.Min(operations, (int)(now.TotalSeconds * ratePerSecond) + 1);
             for (; sent < due; sent++)
             {
                 var sending = SendAsync(sent, cancellationToken);
@@ -57,9 +61,11 @@ internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker)
                 }
             }
 
-            if (sent < operations)
+            var nextDue = TimeSpan.FromSeconds(sent / ratePerSecond);
+            var wait = (nextDue > now + Slice ? nextDue : now + Slice) - TimeProvider.System.GetElapsedTime(started);
+            if (sent < operations && wait > TimeSpan.Zero)
             {
-                Thread.Sleep(1);
+                FineSleep.For(wait);
             }
         }
     }

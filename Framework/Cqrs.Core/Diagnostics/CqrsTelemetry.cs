@@ -77,7 +77,7 @@ internal sealed class CqrsTelemetry : IDisposable
     }
 
     /// <summary>Starts a receiving span: a command's process span (a request) or one event handler's span (a dependency).</summary>
-    public static Activity? StartReceive(MessageDescriptor descriptor, TransportMessage message, string handlerName, string transportName)
+    public static Activity? StartReceive(MessageDescriptor descriptor, TransportMessage message, object handler, string transportName)
     {
         if (!Source.HasListeners() || message.Unsampled || IsUnsampled(message.TraceContext))
         {
@@ -89,7 +89,7 @@ internal sealed class CqrsTelemetry : IDisposable
         if (activity is { IsAllDataRequested: true })
         {
             AddMessageTags(activity, message, transportName);
-            activity.SetTag(CqrsDiagnostics.HandlerTag, handlerName);
+            activity.SetTag(CqrsDiagnostics.HandlerTag, HandlerNames.Of(handler));
         }
 
         return activity;
@@ -108,12 +108,17 @@ internal sealed class CqrsTelemetry : IDisposable
         }
     }
 
-    public void RecordHandled(MessageDescriptor descriptor, string handlerName, long started)
+    public void RecordHandled(MessageDescriptor descriptor, object handler, long started)
     {
+        if (!_handled.Enabled && !_duration.Enabled)
+        {
+            return;
+        }
+
         var tags = new TagList
         {
             { CqrsDiagnostics.MessageTypeTag, descriptor.WireName },
-            { CqrsDiagnostics.HandlerTag, handlerName },
+            { CqrsDiagnostics.HandlerTag, HandlerNames.Of(handler) },
         };
         _handled.Add(1, tags);
         if (_duration.Enabled)

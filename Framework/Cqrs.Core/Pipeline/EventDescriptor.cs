@@ -55,7 +55,7 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
         foreach (var handler in handlers)
         {
             // A retry copy aimed at one handler skips the others; the name is looked up only then.
-            if (message.TargetHandler is not null && message.TargetHandler != handler.GetType().FullName)
+            if (message.TargetHandler is not null && message.TargetHandler != HandlerNames.Of(handler))
             {
                 continue;
             }

@@ -14,7 +14,10 @@ internal readonly struct HandlerAttempt<THandler, TMessage>(
 
     public MessageContext Context { get; } = context;
 
-    public string HandlerName { get; } = handler.GetType().FullName!;
+    public THandler Handler => handler;
+
+    /// <summary>Looked up when needed (a failure, a span, a metric someone listens to), not per delivery.</summary>
+    public string HandlerName => HandlerNames.Of(handler);
 
     /// <summary>Whether a final failure dead-letters the delivery itself, rather than a copy aimed at this handler.</summary>
     public bool WholeDelivery { get; } = wholeDelivery;

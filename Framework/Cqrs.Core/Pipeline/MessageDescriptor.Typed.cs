@@ -83,8 +83,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         where THandler : class
     {
         var attempt = new HandlerAttempt<THandler, T>(pipeline, context, handler, message, invoke, wholeDelivery);
-        var callerActivity = Activity.Current;
-        var activity = CqrsTelemetry.StartReceive(this, context.Delivery, attempt.HandlerName, pipeline.TransportName);
+        var callerActivity = CqrsTelemetry.Source.HasListeners() ? Activity.Current : null;
+        var activity = CqrsTelemetry.StartReceive(this, context.Delivery, attempt.Handler, pipeline.TransportName);
         var started = pipeline.Telemetry.StartTiming();
         var first = attempt.Start(cancellationToken);
         if (!first.IsCompletedSuccessfully)
@@ -103,7 +103,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
 
         first.GetAwaiter().GetResult(); // consumes it, so a pooled task source goes back to its pool
-        pipeline.Telemetry.RecordHandled(this, attempt.HandlerName, started);
+        pipeline.Telemetry.RecordHandled(this, attempt.Handler, started);
         activity?.Dispose();
         return ValueTask.FromResult(Disposition.Complete);
     }
@@ -121,7 +121,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
                 try
                 {
                     await running.ConfigureAwait(false);
-                    pipeline.Telemetry.RecordHandled(this, attempt.HandlerName, started);
+                    pipeline.Telemetry.RecordHandled(this, attempt.Handler, started);
                     return Disposition.Complete;
                 }
                 catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
