@@ -46,29 +46,39 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
         }
     }
 
-    private async ValueTask<Disposition> InvokeAllAsync(
+    /// <summary>
+    /// Calls each handler in turn. While they complete at once, no async state machine is needed; from the
+    /// first that does not (or fails), <see cref="InvokeRestAsync"/> goes on.
+    /// </summary>
+    private ValueTask<Disposition> InvokeAllAsync(
         MessagePipeline pipeline, TransportMessage message, T @event, IEventHandler<T>[] handlers, CancellationToken cancellationToken)
     {
         var context = new MessageContext(pipeline, message);
-        var wholeDelivery = message.TargetHandler is not null || handlers.Length == 1;
-        var disposition = Disposition.Complete;
-        foreach (var handler in handlers)
+        for (var index = NextHandler(message, handlers, 0); index < handlers.Length; index = NextHandler(message, handlers, index + 1))
         {
-            // A retry copy aimed at one handler skips the others; the name is looked up only then.
-            if (message.TargetHandler is not null && message.TargetHandler != HandlerNames.Of(handler))
+            var invoking = InvokeOneAsync(context, handlers, index, @event, cancellationToken);
+            if (!invoking.IsCompletedSuccessfully)
             {
-                continue;
+                return InvokeRestAsync(context, handlers, index, invoking, @event, cancellationToken);
             }
 
-            var outcome = await InvokeWithRetriesAsync(
-                    pipeline,
-                    context,
-                    handler,
-                    @event,
-                    static (handler, @event, context, cancellationToken) => handler.HandleAsync(@event, context, cancellationToken),
-                    wholeDelivery,
-                    cancellationToken)
-                .ConfigureAwait(false);
+            var outcome = invoking.Result;
+            if (outcome.Kind != DispositionKind.Complete)
+            {
+                return InvokeRestAsync(context, handlers, index, ValueTask.FromResult(outcome), @event, cancellationToken);
+            }
+        }
+
+        return ValueTask.FromResult(Disposition.Complete);
+    }
+
+    private async ValueTask<Disposition> InvokeRestAsync(
+        MessageContext context, IEventHandler<T>[] handlers, int index, ValueTask<Disposition> invoking, T @event, CancellationToken cancellationToken)
+    {
+        var disposition = Disposition.Complete;
+        while (true)
+        {
+            var outcome = await invoking.ConfigureAwait(false);
             if (outcome.Kind == DispositionKind.Abandon)
             {
                 return outcome;
@@ -78,8 +88,36 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
             {
                 disposition = outcome;
             }
+
+            index = NextHandler(context.Delivery, handlers, index + 1);
+            if (index == handlers.Length)
+            {
+                return disposition;
+            }
+
+            invoking = InvokeOneAsync(context, handlers, index, @event, cancellationToken);
+        }
+    }
+
+    private ValueTask<Disposition> InvokeOneAsync(
+        MessageContext context, IEventHandler<T>[] handlers, int index, T @event, CancellationToken cancellationToken) =>
+        InvokeWithRetriesAsync(
+            context.Pipeline,
+            context,
+            handlers[index],
+            @event,
+            static (handler, @event, context, cancellationToken) => handler.HandleAsync(@event, context, cancellationToken),
+            wholeDelivery: context.Delivery.TargetHandler is not null || handlers.Length == 1,
+            cancellationToken);
+
+    /// <summary>The index of the next handler to call from <paramref name="index"/> on: a retry copy aimed at one handler skips the others.</summary>
+    private static int NextHandler(TransportMessage message, IEventHandler<T>[] handlers, int index)
+    {
+        while (index < handlers.Length && message.TargetHandler is not null && message.TargetHandler != HandlerNames.Of(handlers[index]))
+        {
+            index++;
         }
 
-        return disposition;
+        return index;
     }
 }

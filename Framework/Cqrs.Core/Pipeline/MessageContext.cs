@@ -5,6 +5,8 @@ namespace Cqrs.Pipeline;
 /// <summary>The context handed to handlers of one delivery.</summary>
 internal sealed class MessageContext(MessagePipeline pipeline, TransportMessage message) : IMessageContext
 {
+    public MessagePipeline Pipeline => pipeline;
+
     /// <summary>The delivery being handled.</summary>
     public TransportMessage Delivery => message;
 

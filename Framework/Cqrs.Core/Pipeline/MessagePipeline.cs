@@ -67,7 +67,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     public ValueTask SendAsync<T>(T message, MessageStamp stamp, Guid correlationId, TransportMessage? cause, CancellationToken cancellationToken)
     {
         var descriptor = _catalog.Get<T>();
-        if (descriptor.Kind == MessageKind.Command && _transport.HandlesLocallyOnly && !descriptor.HasHandlers)
+        if (descriptor.Kind == MessageKind.Command && !descriptor.HasHandlers && _transport.HandlesLocallyOnly)
         {
             throw new InvalidOperationException($"No handler for command {descriptor.WireName} is registered, and the {_transport.Name} transport can only deliver in this process.");
         }
@@ -117,21 +117,46 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
         return DispatchAsync(descriptor, outgoing, causeDelivery, cancellationToken);
     }
 
-    /// <summary>Hands a message to its handlers now (direct dispatch) or to the transport, in a send span.</summary>
-    private async ValueTask DispatchAsync(MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
+    /// <summary>
+    /// Hands a message to its handlers now (direct dispatch) or to the transport, in a send span when spans are
+    /// listened to. Without listeners there is no span to end, so a hand-over that completes at once needs no
+    /// async state machine.
+    /// </summary>
+    private ValueTask DispatchAsync(MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
     {
-        using var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, _transport.Name);
-        if (_options.DirectDispatch && outgoing.InlineDepth <= MaxInlineDepth)
+        if (CqrsTelemetry.Source.HasListeners())
         {
-            await DispatchInlineAsync(descriptor, outgoing, cause, cancellationToken).ConfigureAwait(false);
-        }
-        else
-        {
-            await _transport.SendAsync(outgoing, cause, cancellationToken).ConfigureAwait(false);
+            return DispatchInSpanAsync(descriptor, outgoing, cause, cancellationToken);
         }
 
+        var handing = HandOverAsync(descriptor, outgoing, cause, cancellationToken);
+        if (!handing.IsCompletedSuccessfully)
+        {
+            return RecordSentAfterAsync(descriptor, handing);
+        }
+
+        handing.GetAwaiter().GetResult();
+        Telemetry.RecordSent(descriptor);
+        return ValueTask.CompletedTask;
+    }
+
+    private async ValueTask DispatchInSpanAsync(MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
+    {
+        using var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, _transport.Name);
+        await HandOverAsync(descriptor, outgoing, cause, cancellationToken).ConfigureAwait(false);
         Telemetry.RecordSent(descriptor);
     }
+
+    private async ValueTask RecordSentAfterAsync(MessageDescriptor descriptor, ValueTask handing)
+    {
+        await handing.ConfigureAwait(false);
+        Telemetry.RecordSent(descriptor);
+    }
+
+    private ValueTask HandOverAsync(MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken) =>
+        _options.DirectDispatch && outgoing.InlineDepth <= MaxInlineDepth
+            ? DispatchInlineAsync(descriptor, outgoing, cause, cancellationToken)
+            : _transport.SendAsync(outgoing, cause, cancellationToken);
 
     public ValueTask<Disposition> ReceiveAsync(TransportMessage message, CancellationToken cancellationToken) =>
         ReceiveAsync(_catalog.TryGet(message.WireName, out var descriptor) ? descriptor : null, message, cancellationToken);
