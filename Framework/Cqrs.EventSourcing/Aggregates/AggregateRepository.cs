@@ -50,7 +50,7 @@ internal sealed partial class AggregateRepository<TAggregate>(
 
             try
             {
-                return await AppendAsync(id, ExpectedVersion.Exactly(loaded.Version), events, context, cancellationToken).ConfigureAwait(false);
+                return await AppendAsync(id, ExpectedVersion.Exactly(loaded.Version), events, context, loaded, cancellationToken).ConfigureAwait(false);
             }
             catch (ConcurrencyException) when (attempt < _options.ConflictRetries)
             {
@@ -59,7 +59,12 @@ internal sealed partial class AggregateRepository<TAggregate>(
         }
     }
 
-    public async Task<long> AppendAsync(string id, ExpectedVersion expectedVersion, IReadOnlyList<IEvent> events, IMessageContext? context, CancellationToken cancellationToken = default)
+    public Task<long> AppendAsync(string id, ExpectedVersion expectedVersion, IReadOnlyList<IEvent> events, IMessageContext? context, CancellationToken cancellationToken = default) =>
+        AppendAsync(id, expectedVersion, events, context, loaded: null, cancellationToken);
+
+    /// <summary>Appends, publishes, and snapshots when one is due: from <paramref name="loaded"/> (the state the events were decided on) if known, else from the store.</summary>
+    private async Task<long> AppendAsync(
+        string id, ExpectedVersion expectedVersion, IReadOnlyList<IEvent> events, IMessageContext? context, Loaded<TAggregate>? loaded, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(events);
         var stream = StreamOf(id);
@@ -92,7 +97,7 @@ internal sealed partial class AggregateRepository<TAggregate>(
         await outbox.PublishAppendedAsync(stored, context, cancellationToken).ConfigureAwait(false);
         if (_options.SnapshotEvery > 0 && version / _options.SnapshotEvery > (first - 1) / _options.SnapshotEvery)
         {
-            await SaveSnapshotAsync(id, cancellationToken).ConfigureAwait(false);
+            await SaveSnapshotAsync(id, loaded, events, cancellationToken).ConfigureAwait(false);
         }
 
         return version;
@@ -120,13 +125,18 @@ internal sealed partial class AggregateRepository<TAggregate>(
         }
     }
 
-    /// <summary>Snapshots the aggregate as it is now; a failure costs only a longer load later, so it is logged, not thrown.</summary>
-    private async Task SaveSnapshotAsync(string id, CancellationToken cancellationToken)
+    /// <summary>
+    /// Snapshots the aggregate after an append: <paramref name="before"/> with <paramref name="appended"/> applied,
+    /// or, without it, as loaded now. A failure costs only a longer load later, so it is logged, not thrown.
+    /// </summary>
+    private async Task SaveSnapshotAsync(string id, Loaded<TAggregate>? before, IReadOnlyList<IEvent> appended, CancellationToken cancellationToken)
     {
         try
         {
-            var loaded = await LoadAsync(id, cancellationToken).ConfigureAwait(false);
-            await store.SaveSnapshotAsync(StreamOf(id), new Snapshot(loaded.Version, _state.WireName, _state.Serialize(loaded.State)), cancellationToken).ConfigureAwait(false);
+            var after = before is { } decidedOn
+                ? new Loaded<TAggregate>(appended.Aggregate(decidedOn.State, (state, @event) => state.Apply(@event)), decidedOn.Version + appended.Count)
+                : await LoadAsync(id, cancellationToken).ConfigureAwait(false);
+            await store.SaveSnapshotAsync(StreamOf(id), new Snapshot(after.Version, _state.WireName, _state.Serialize(after.State)), cancellationToken).ConfigureAwait(false);
         }
         catch (Exception exception) when (exception is not OperationCanceledException)
         {
