@@ -13,14 +13,15 @@ internal static class HelpText
 
         One operation is a command, its event, and that event's two handlers. Tasks send commands as fast as
         the bus accepts them (closed loop) unless --rate sets a fixed offered load (open loop; tasks × commands
-        operations are still sent). A warm-up runs first. The table goes to stdout, progress to stderr, and the
-        last line of stdout is the result as JSON (after --compare-sampling or --sweep, one JSON line per run,
-        the headline run last: the chosen sampling, or the knee).
+        operations are still sent). A warm-up runs first, in rounds until the JIT has settled. The table goes
+        to stdout, progress to stderr, and the last line of stdout is the result as JSON (after
+        --compare-sampling or --sweep, one JSON line per run, the headline run last: the chosen sampling, or
+        the knee).
 
         Options:
           --tasks N             tasks sending commands (default 8)
           --commands N          commands per task (default 50000)
-          --warmup N            operations run before measuring (default 100000, at most the measured count)
+          --warmup N            operations per warm-up round (default 100000, at most the measured count)
           --in-flight N         operations under way at once, the bus's back-pressure (default: the framework's)
           --cores N             pin the process to its first N cores and run N in-process workers
           --workers N           in-process workers (default: one per core); more suit handlers that wait on I/O

@@ -13,8 +13,8 @@ public sealed record BenchtestSettings
     public int CommandsPerTask { get; init; } = 50_000;
 
     /// <summary>
-    /// Operations run before measuring, with the same load, so that code is jitted and pools are warm (capped
-    /// at the measured count).
+    /// Operations in one warm-up round, run before measuring with the same load so that code is jitted and pools
+    /// are warm (capped at the measured count). Rounds repeat, up to ten, until one leaves the JIT settled.
     /// </summary>
     public int WarmupOperations { get; init; } = 100_000;
 
