@@ -46,6 +46,7 @@ internal sealed record BenchtestCommandLine
                 "--workers" => parsed.With(settings => settings with { Concurrency = Positive(option, Value()) }),
                 "--telemetry" => parsed.With(settings => settings with { Telemetry = OnOff(option, Value()) }),
                 "--sampling" => parsed.With(settings => settings with { TraceSampling = Fraction(option, Value()) }),
+                "--export-batch" => parsed.With(settings => settings with { SpanExportBatch = UpTo(BenchtestSettings.SpanExportQueue, option, Value()) }),
                 "--direct" => parsed.With(settings => settings with { Direct = true }),
                 "--store" => parsed.With(settings => settings with { Store = Store(option, Value()) }),
                 "--rate" => parsed.With(settings => settings with { OfferedRate = PositiveNumber(option, Value()) }),
@@ -73,6 +74,7 @@ internal sealed record BenchtestCommandLine
         Refuse(!Sweep && (given.Contains("--levels") || given.Contains("--chart")), "--levels and --chart go with --sweep.");
         Refuse(CompareSampling && !Settings.Telemetry, "--compare-sampling needs telemetry on.");
         Refuse(given.Contains("--sampling") && !Settings.Telemetry, "--sampling needs telemetry on.");
+        Refuse(given.Contains("--export-batch") && !Settings.Telemetry, "--export-batch needs telemetry on.");
         Refuse(Cores is not null && given.Contains("--workers"), "--cores sets the workers to the cores; drop --workers.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");
         Refuse((long)Settings.Tasks * Settings.CommandsPerTask > Array.MaxLength, "--tasks × --commands is too many operations for one run.");
@@ -90,6 +92,11 @@ internal sealed record BenchtestCommandLine
         int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var number) && number > 0
             ? number
             : throw new UsageException($"{option} needs a whole number of at least 1, not '{value}'.");
+
+    private static int UpTo(int most, string option, string value) =>
+        int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var number) && number >= 1 && number <= most
+            ? number
+            : throw new UsageException($"{option} needs a whole number from 1 to {most}, not '{value}'.");
 
     private static int NonNegative(string option, string value) =>
         int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var number)

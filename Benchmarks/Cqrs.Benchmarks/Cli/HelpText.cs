@@ -27,6 +27,8 @@ internal static class HelpText
           --workers N           in-process workers (default: one per core); more suit handlers that wait on I/O
           --telemetry on|off    OpenTelemetry traces and metrics exported (default on)
           --sampling R          share of traces sampled, 0 to 1 (default 0.01)
+          --export-batch N      spans exported at a time, 1 to 2048 (default 512, OpenTelemetry's); sampled
+                                spans wait for their batch, and smaller batches keep them out of gen1 and gen2
           --direct              direct dispatch: no validation, no serialization
           --store none|memory|sqlite
                                 where the command handler records its event: none publishes it at once

@@ -23,7 +23,7 @@ internal static class ResultTable
         ("latency p99 (µs)", result => Micros(result.LatencyP99Us)),
         ("allocated (B/op)", result => Count(result.AllocatedBytesPerOp)),
         ("cores", result => Count(result.Cores)),
-        ("telemetry", result => result.Telemetry ? $"on, {result.TraceSampling.ToString("0.####", Invariant)} sampled" : "off"),
+        ("telemetry", result => result.Telemetry ? $"on, {result.TraceSampling.ToString("0.####", Invariant)} sampled, spans exported {result.SpanExportBatch} at a time" : "off"),
         ("spans exported", result => Count(result.SpansExported)),
         ("duplicate deliveries", result => Count(result.DuplicateDeliveries)),
         ("start-up (ms)", result => result.StartupMs.ToString("F1", Invariant)),

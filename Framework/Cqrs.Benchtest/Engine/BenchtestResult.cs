@@ -48,6 +48,9 @@ public sealed record BenchtestResult
     /// <summary>Share of traces sampled (0 when telemetry is off).</summary>
     public required double TraceSampling { get; init; }
 
+    /// <summary>Spans exported at a time (0 when telemetry is off).</summary>
+    public required int SpanExportBatch { get; init; }
+
     /// <summary>From before building the service provider to the first command→event round trip, on the process's first run, in ms.</summary>
     public required double StartupMs { get; init; }
 

@@ -31,7 +31,7 @@ public sealed class BenchtestRunner
     {
         ArgumentNullException.ThrowIfNull(settings);
         settings.Validate();
-        using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings.TraceSampling) : null;
+        using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings.TraceSampling, settings.SpanExportBatch) : null;
         var tracker = new OperationTracker();
         var startupStarted = TimeProvider.System.GetTimestamp();
         var services = BenchtestServices.Build(tracker, settings);
@@ -140,6 +140,7 @@ public sealed class BenchtestRunner
             Cores = ProcessCores.Available(),
             Telemetry = settings.Telemetry,
             TraceSampling = settings.Telemetry ? settings.TraceSampling : 0,
+            SpanExportBatch = settings.Telemetry ? settings.SpanExportBatch : 0,
             StartupMs = startupMs,
             PricePerHourUsd = settings.PricePerHourUsd,
             OpsPerDollar = opsPerSecond * 3600 / settings.PricePerHourUsd,

@@ -6,6 +6,12 @@ public sealed record BenchtestSettings
     /// <summary>The B1 Windows plan's price, in USD per hour.</summary>
     public const double B1WindowsPricePerHourUsd = 0.075;
 
+    /// <summary>OpenTelemetry's default for how many spans its batch processor exports at a time.</summary>
+    public const int DefaultSpanExportBatch = 512;
+
+    /// <summary>The most spans the batch processor queues (OpenTelemetry's default); a batch cannot be larger.</summary>
+    public const int SpanExportQueue = 2048;
+
     /// <summary>Tasks sending commands at once.</summary>
     public int Tasks { get; init; } = 8;
 
@@ -23,6 +29,12 @@ public sealed record BenchtestSettings
 
     /// <summary>Share of traces sampled (0..1) when <see cref="Telemetry"/> is on.</summary>
     public double TraceSampling { get; init; } = 0.01;
+
+    /// <summary>
+    /// Spans exported at a time when <see cref="Telemetry"/> is on. Sampled spans wait in the queue until a batch
+    /// fills (or 5 s pass): the larger the batch, the more of them live long enough to be promoted to gen1 and gen2.
+    /// </summary>
+    public int SpanExportBatch { get; init; } = DefaultSpanExportBatch;
 
     /// <summary>Skip validation and serialization (<see cref="CqrsOptions.DirectDispatch"/>).</summary>
     public bool Direct { get; init; }
@@ -57,6 +69,7 @@ public sealed record BenchtestSettings
         Require((long)Tasks * CommandsPerTask <= Array.MaxLength, nameof(CommandsPerTask), "makes too many operations for one run");
         Require(WarmupOperations >= 0, nameof(WarmupOperations), "must not be negative");
         Require(TraceSampling is >= 0 and <= 1, nameof(TraceSampling), "must be between 0 and 1");
+        Require(SpanExportBatch is >= 1 and <= SpanExportQueue, nameof(SpanExportBatch), $"must be between 1 and {SpanExportQueue}");
         Require(OfferedRate is null or > 0, nameof(OfferedRate), "must be positive");
         Require(Concurrency is null or >= 1, nameof(Concurrency), "must be at least 1");
         Require(MaxInFlight is null or >= 1, nameof(MaxInFlight), "must be at least 1");

@@ -18,12 +18,13 @@ internal sealed class TelemetryPipeline : IDisposable
     private readonly TracerProvider _tracerProvider;
     private readonly MeterProvider _meterProvider;
 
-    public TelemetryPipeline(double traceSampling)
+    public TelemetryPipeline(double traceSampling, int spanExportBatch)
     {
         _tracerProvider = Sdk.CreateTracerProviderBuilder()
             .AddSource(CqrsDiagnostics.ActivitySourceName)
             .SetSampler(new ParentBasedSampler(new TraceIdRatioBasedSampler(traceSampling)))
-            .AddProcessor(new BatchActivityExportProcessor(_spans))
+            .AddProcessor(new BatchActivityExportProcessor(
+                _spans, maxQueueSize: BenchtestSettings.SpanExportQueue, maxExportBatchSize: spanExportBatch))
             .Build();
         _meterProvider = Sdk.CreateMeterProviderBuilder()
             .AddMeter(CqrsDiagnostics.MeterName)
