@@ -21,6 +21,12 @@ public sealed class BenchtestRunner
 
     private const int MaxWarmupRounds = 10;
 
+    /// <summary>
+    /// No round starts after this much warm-up: by then the hot path has had time to tier up, and at a low
+    /// offered rate one round alone may take this long.
+    /// </summary>
+    private static readonly TimeSpan WarmupTimeForMoreRounds = TimeSpan.FromSeconds(10);
+
     private double? _firstStartupMs;
 
     /// <summary>Runs one benchtest and returns its figures.</summary>
@@ -77,14 +83,16 @@ public sealed class BenchtestRunner
         }
 
         var warmup = settings with { CommandsPerTask = perTask };
-        for (var round = 1; round <= MaxWarmupRounds; round++)
+        var started = TimeProvider.System.GetTimestamp();
+        for (var round = 1; ; round++)
         {
             var compiledBefore = JitInfo.GetCompiledMethodCount();
             tracker.Prepare(warmup.Operations);
             await new PhaseMonitor(tracker, BenchtestPhase.Warmup, warmup.Operations, progress)
                 .RunAsync(() => Send(warmup, load, cancellationToken), cancellationToken)
                 .ConfigureAwait(false);
-            if (JitInfo.GetCompiledMethodCount() - compiledBefore < SettledCompilations)
+            var settled = JitInfo.GetCompiledMethodCount() - compiledBefore < SettledCompilations;
+            if (settled || round == MaxWarmupRounds || TimeProvider.System.GetElapsedTime(started) >= WarmupTimeForMoreRounds)
             {
                 return;
             }

@@ -20,7 +20,8 @@ public sealed record BenchtestSettings
 
     /// <summary>
     /// Operations in one warm-up round, run before measuring with the same load so that code is jitted and pools
-    /// are warm (capped at the measured count). Rounds repeat, up to ten, until one leaves the JIT settled.
+    /// are warm (capped at the measured count). Rounds repeat until one leaves the JIT settled: at most ten, and
+    /// none starts after 10 s of warm-up.
     /// </summary>
     public int WarmupOperations { get; init; } = 100_000;
 
