@@ -14,8 +14,9 @@ namespace Cqrs.Benchtest;
 public sealed class BenchtestRunner
 {
     /// <summary>
-    /// A warm-up round that compiles fewer methods than this leaves the hot path tiered up: its tier-up compiles
-    /// hundreds, while timers, progress output and the thread pool's hill climbing go on compiling a few dozen.
+    /// A warm-up round that compiles fewer methods than this leaves the hot path tiered up: a round in which the
+    /// hot path tiers up compiles hundreds, while timers, progress output and the thread pool's hill climbing go
+    /// on compiling a few dozen per round.
     /// </summary>
     private const int SettledCompilations = 64;
 
