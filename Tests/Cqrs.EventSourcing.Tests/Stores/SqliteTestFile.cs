@@ -27,8 +27,7 @@ internal sealed class SqliteTestFile : IDisposable
     /// <summary>Runs <paramref name="sql"/> on a connection of the test's own.</summary>
     public async Task<object?> ExecuteAsync(string sql, params (string Name, object Value)[] parameters)
     {
-        await using var connection = new SqliteConnection(new SqliteConnectionStringBuilder { DataSource = Path, Pooling = false }.ToString());
-        await connection.OpenAsync();
+        await using var connection = await OpenConnectionAsync();
         await using var command = connection.CreateCommand();
         command.CommandText = sql;
         foreach (var (name, value) in parameters)
@@ -42,8 +41,7 @@ internal sealed class SqliteTestFile : IDisposable
     /// <summary>Takes the file's write lock (<c>BEGIN IMMEDIATE</c>) on a connection of the test's own, as another process would; disposing the connection lets it go.</summary>
     public async Task<SqliteConnection> HoldWriteLockAsync()
     {
-        var connection = new SqliteConnection(new SqliteConnectionStringBuilder { DataSource = Path, Pooling = false }.ToString());
-        await connection.OpenAsync();
+        var connection = await OpenConnectionAsync();
         await using var begin = connection.CreateCommand();
         begin.CommandText = "BEGIN IMMEDIATE;";
         await begin.ExecuteNonQueryAsync();
@@ -58,6 +56,14 @@ internal sealed class SqliteTestFile : IDisposable
             Encoding.UTF8.GetBytes($"payload {index}"),
             Guid.NewGuid(),
             Guid.NewGuid()))];
+
+    /// <summary>A connection of the test's own, outside every store's pool.</summary>
+    private async Task<SqliteConnection> OpenConnectionAsync()
+    {
+        var connection = new SqliteConnection(new SqliteConnectionStringBuilder { DataSource = Path, Pooling = false }.ToString());
+        await connection.OpenAsync();
+        return connection;
+    }
 
     public void Dispose()
     {
