@@ -100,7 +100,8 @@ public sealed class AggregateScenario<TAggregate>(Action<IServiceCollection> con
         var codec = provider.GetRequiredService<EventCodec>();
         foreach (var (id, events) in _given.Where(given => given.Events.Length > 0))
         {
-            await store.AppendAsync(repository.StreamOf(id), ExpectedVersion.Any, [.. events.Select(@event => codec.ToNewEvent(@event, null, Guid.Empty))]).ConfigureAwait(false);
+            var added = await Task.WhenAll(events.Select(@event => codec.ToNewEventAsync(@event, null, Guid.Empty, CancellationToken.None).AsTask())).ConfigureAwait(false);
+            await store.AppendAsync(repository.StreamOf(id), ExpectedVersion.Any, added).ConfigureAwait(false);
         }
     }
 

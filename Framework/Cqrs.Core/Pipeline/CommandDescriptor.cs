@@ -4,25 +4,17 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Pipeline;
 
-/// <summary>Receives a command: read, validate, then its one handler, with retries.</summary>
+/// <summary>Hands a received command to its one handler, with retries.</summary>
 internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T> codec)
     : MessageDescriptor<T>(wireName, MessageKind.Command, codec)
     where T : ICommand
 {
     private ICommandHandler<T>? _singleton;
 
-    public override ValueTask<Disposition> ReceiveAsync(MessagePipeline pipeline, TransportMessage message, CancellationToken cancellationToken)
-    {
-        pipeline.Telemetry.RecordLag(this, message);
-        if (!TryRead(message, out var command, out var rejection))
-        {
-            return ValueTask.FromResult(rejection);
-        }
-
-        return _singleton is not null
-            ? InvokeAsync(pipeline, message, command, _singleton, cancellationToken)
-            : InvokeScopedAsync(pipeline, message, command, cancellationToken);
-    }
+    protected override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T command, CancellationToken cancellationToken) =>
+        _singleton is not null
+            ? InvokeAsync(pipeline, delivery, command, _singleton, cancellationToken)
+            : InvokeScopedAsync(pipeline, delivery, command, cancellationToken);
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers)
     {

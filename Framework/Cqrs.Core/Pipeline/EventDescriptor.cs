@@ -5,7 +5,7 @@ using Microsoft.Extensions.DependencyInjection;
 namespace Cqrs.Pipeline;
 
 /// <summary>
-/// Receives an event: read, validate, then every handler in turn. A handler that fails is retried on its own
+/// Hands a received event to every handler in turn. A handler that fails is retried on its own
 /// (a redelivery aimed at it alone), so the others neither stop nor run twice.
 /// </summary>
 internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> codec)
@@ -14,18 +14,10 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
 {
     private IEventHandler<T>[]? _singletons;
 
-    public override ValueTask<Disposition> ReceiveAsync(MessagePipeline pipeline, TransportMessage message, CancellationToken cancellationToken)
-    {
-        pipeline.Telemetry.RecordLag(this, message);
-        if (!TryRead(message, out var @event, out var rejection))
-        {
-            return ValueTask.FromResult(rejection);
-        }
-
-        return _singletons is not null
-            ? InvokeAllAsync(pipeline, message, @event, _singletons, cancellationToken)
-            : InvokeScopedAsync(pipeline, message, @event, cancellationToken);
-    }
+    protected override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T @event, CancellationToken cancellationToken) =>
+        _singletons is not null
+            ? InvokeAllAsync(pipeline, delivery, @event, _singletons, cancellationToken)
+            : InvokeScopedAsync(pipeline, delivery, @event, cancellationToken);
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers)
     {

@@ -12,33 +12,85 @@ namespace Cqrs.Pipeline;
 internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, IMessagePackCodec<T> codec)
     : MessageDescriptor(wireName, kind, typeof(T))
 {
-    private IValidator<T>[] _validators = [];
+    private MessageValidators<T> _validators = MessageValidators<T>.None;
 
     public byte[] Serialize(T message) => codec.ToBytes(message);
 
     /// <exception cref="MessageFormatException">The bytes are not one valid <typeparamref name="T"/>.</exception>
     public T Deserialize(ReadOnlySpan<byte> payload) => codec.FromBytes(payload, WireName, "payload");
 
-    /// <exception cref="ValidationException">With every failure of every validator.</exception>
-    public void ThrowIfInvalid(T message)
-    {
-        var failures = Validate(message);
-        if (failures is not null)
-        {
-            throw new ValidationException($"{WireName} is invalid: {Describe(failures)}", failures);
-        }
-    }
+    /// <summary>Every failure of every validator of <typeparamref name="T"/>, or null when the message is valid.</summary>
+    public ValueTask<List<ValidationFailure>?> ValidateAsync(T message, CancellationToken cancellationToken) =>
+        _validators.ValidateAsync(message, cancellationToken);
+
+    /// <exception cref="ValidationException">With every failure, when there are any.</exception>
+    public void ThrowIfAny(List<ValidationFailure>? failures) => MessageValidators<T>.ThrowIfAny(WireName, failures);
 
     public override byte[] SerializeObject(object message) => Serialize((T)message);
 
     public override object DeserializeObject(ReadOnlySpan<byte> payload) => Deserialize(payload)!;
 
-    public override void ThrowIfInvalidObject(object message) => ThrowIfInvalid((T)message);
+    public override async ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken) =>
+        ThrowIfAny(await ValidateAsync((T)message, cancellationToken).ConfigureAwait(false));
+
+    /// <summary>
+    /// Reads the delivery's message and validates it, unless this process validated it before sending or dispatches
+    /// directly; then hands it to <see cref="HandleAsync"/>. An unreadable or invalid message is dead-lettered.
+    /// Without asynchronous validation rules this costs no async state machine.
+    /// </summary>
+    public sealed override ValueTask<Disposition> ReceiveAsync(MessagePipeline pipeline, TransportMessage delivery, CancellationToken cancellationToken)
+    {
+        pipeline.Telemetry.RecordLag(this, delivery);
+        if (!TryRead(delivery, out var message, out var unreadable))
+        {
+            return ValueTask.FromResult(unreadable);
+        }
+
+        // Direct dispatch hands over the message object and validates nothing.
+        if (delivery.ValidatedBySender || delivery.Payload is not null)
+        {
+            return HandleAsync(pipeline, delivery, message, cancellationToken);
+        }
+
+        var validating = ValidateAsync(message, cancellationToken);
+        if (!validating.IsCompletedSuccessfully)
+        {
+            return HandleOnceValidAsync(pipeline, delivery, message, validating, cancellationToken);
+        }
+
+        return validating.Result is { } failures
+            ? ValueTask.FromResult(Invalid(failures))
+            : HandleAsync(pipeline, delivery, message, cancellationToken);
+    }
+
+    /// <summary>Calls the type's handler or handlers with a read and valid message, and says how to settle the delivery.</summary>
+    protected abstract ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T message, CancellationToken cancellationToken);
+
+    private async ValueTask<Disposition> HandleOnceValidAsync(
+        MessagePipeline pipeline, TransportMessage delivery, T message, ValueTask<List<ValidationFailure>?> validating, CancellationToken cancellationToken)
+    {
+        List<ValidationFailure>? failures;
+        try
+        {
+            failures = await validating.ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            return Disposition.Abandon;
+        }
+
+        return failures is null
+            ? await HandleAsync(pipeline, delivery, message, cancellationToken).ConfigureAwait(false)
+            : Invalid(failures);
+    }
+
+    private static Disposition Invalid(List<ValidationFailure> failures) =>
+        Disposition.DeadLetter(DeadLetterReasons.ValidationFailed, MessageValidators<T>.Describe(failures));
 
     /// <summary>Reads the delivery's message, or says why it must be dead-lettered.</summary>
-    protected bool TryRead(TransportMessage delivery, out T message, out Disposition rejection)
+    private bool TryRead(TransportMessage delivery, out T message, out Disposition unreadable)
     {
-        rejection = default;
+        unreadable = default;
         if (delivery.Payload is T direct)
         {
             message = direct;
@@ -48,23 +100,15 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         try
         {
             message = Deserialize(delivery.Body.Span);
+            return true;
         }
         catch (Exception exception)
         {
             // MessageFormatException from the reader, or whatever the message's own constructor throws.
             message = default!;
-            rejection = Disposition.DeadLetter(DeadLetterReasons.DeserializationFailed, exception.Message);
+            unreadable = Disposition.DeadLetter(DeadLetterReasons.DeserializationFailed, exception.Message);
             return false;
         }
-
-        var failures = delivery.ValidatedBySender ? null : Validate(message);
-        if (failures is not null)
-        {
-            rejection = Disposition.DeadLetter(DeadLetterReasons.ValidationFailed, Describe(failures));
-            return false;
-        }
-
-        return true;
     }
 
     /// <summary>
@@ -146,23 +190,5 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     }
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers) =>
-        _validators = [.. services.GetServices<IValidator<T>>()];
-
-    private List<ValidationFailure>? Validate(T message)
-    {
-        List<ValidationFailure>? failures = null;
-        foreach (var validator in _validators)
-        {
-            var result = validator.Validate(message);
-            if (!result.IsValid)
-            {
-                (failures ??= []).AddRange(result.Errors);
-            }
-        }
-
-        return failures;
-    }
-
-    private static string Describe(List<ValidationFailure> failures) =>
-        string.Join("; ", failures.Select(failure => $"{failure.PropertyName}: {failure.ErrorMessage}"));
+        _validators = new([.. services.GetServices<IValidator<T>>()]);
 }

@@ -36,7 +36,7 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
 
     /// <summary>Validates a message of this type held as an object.</summary>
     /// <exception cref="FluentValidation.ValidationException">With every failure of every validator.</exception>
-    public abstract void ThrowIfInvalidObject(object message);
+    public abstract ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken);
 
     /// <summary>Deserializes, validates and handles one delivery, and says how to settle it.</summary>
     public abstract ValueTask<Disposition> ReceiveAsync(MessagePipeline pipeline, TransportMessage message, CancellationToken cancellationToken);

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using Cqrs.Diagnostics;
 using Cqrs.Transports;
+using FluentValidation.Results;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
@@ -62,7 +63,10 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// <summary>For containers disposed synchronously.</summary>
     public void Dispose() => _transport.StopAsync().GetAwaiter().GetResult();
 
-    /// <summary>Validates, serializes and sends one command or event.</summary>
+    /// <summary>
+    /// Validates, serializes and sends one command or event. Without asynchronous validation rules, a send that the
+    /// transport takes at once costs no async state machine.
+    /// </summary>
     /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>
     public ValueTask SendAsync<T>(T message, MessageStamp stamp, Guid correlationId, TransportMessage? cause, CancellationToken cancellationToken)
     {
@@ -72,25 +76,47 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
             throw new InvalidOperationException($"No handler for command {descriptor.WireName} is registered, and the {_transport.Name} transport can only deliver in this process.");
         }
 
-        if (!_options.DirectDispatch)
+        if (_options.DirectDispatch)
         {
-            descriptor.ThrowIfInvalid(message);
+            return DispatchAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken);
         }
 
-        var outgoing = new TransportMessage
+        var validating = descriptor.ValidateAsync(message, cancellationToken);
+        if (!validating.IsCompletedSuccessfully)
         {
-            MessageId = stamp.MessageId,
-            CorrelationId = correlationId,
-            EnqueuedTime = stamp.Time,
-            CausationId = cause?.MessageId ?? Guid.Empty,
-            InlineDepth = (cause?.InlineDepth ?? 0) + 1,
-            WireName = descriptor.WireName,
-            ValidatedBySender = !_options.DirectDispatch,
-            Body = _options.DirectDispatch ? default : SerializeWithinLimit(descriptor, message),
-            Payload = _options.DirectDispatch ? message : null,
-        };
-        return DispatchAsync(descriptor, outgoing, cause, cancellationToken);
+            return SendOnceValidAsync(descriptor, message, validating, stamp, correlationId, cause, cancellationToken);
+        }
+
+        descriptor.ThrowIfAny(validating.Result);
+        return DispatchAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken);
     }
+
+    private async ValueTask SendOnceValidAsync<T>(
+        MessageDescriptor<T> descriptor,
+        T message,
+        ValueTask<List<ValidationFailure>?> validating,
+        MessageStamp stamp,
+        Guid correlationId,
+        TransportMessage? cause,
+        CancellationToken cancellationToken)
+    {
+        descriptor.ThrowIfAny(await validating.ConfigureAwait(false));
+        await DispatchAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>A message leaving this process's code: serialized, or itself in direct mode.</summary>
+    private TransportMessage Outgoing<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, TransportMessage? cause) => new()
+    {
+        MessageId = stamp.MessageId,
+        CorrelationId = correlationId,
+        EnqueuedTime = stamp.Time,
+        CausationId = cause?.MessageId ?? Guid.Empty,
+        InlineDepth = (cause?.InlineDepth ?? 0) + 1,
+        WireName = descriptor.WireName,
+        ValidatedBySender = !_options.DirectDispatch,
+        Body = _options.DirectDispatch ? default : SerializeWithinLimit(descriptor, message),
+        Payload = _options.DirectDispatch ? message : null,
+    };
 
     /// <summary>
     /// Publishes an event read back from an event store's outbox. It keeps the ids and body it was stored with,

@@ -15,7 +15,7 @@ internal abstract class QueryDescriptor(Type queryType)
 
 internal abstract class QueryDescriptor<TResult>(Type queryType) : QueryDescriptor(queryType)
 {
-    /// <exception cref="ValidationException">The query is invalid.</exception>
+    /// <exception cref="ValidationException">The query is invalid: with every failure of every validator.</exception>
     public abstract ValueTask<TResult> AskAsync(IServiceProvider services, IQuery<TResult> query, CancellationToken cancellationToken);
 }
 
@@ -23,18 +23,15 @@ internal sealed class QueryDescriptor<TQuery, TResult>() : QueryDescriptor<TResu
     where TQuery : IQuery<TResult>
 {
     private readonly string _spanName = "query " + typeof(TQuery).Name;
-    private IValidator<TQuery>[] _validators = [];
+    private MessageValidators<TQuery> _validators = MessageValidators<TQuery>.None;
 
     public override void Bind(IServiceProvider services) =>
-        _validators = [.. services.GetServices<IValidator<TQuery>>()];
+        _validators = new([.. services.GetServices<IValidator<TQuery>>()]);
 
     public override async ValueTask<TResult> AskAsync(IServiceProvider services, IQuery<TResult> query, CancellationToken cancellationToken)
     {
         var typed = (TQuery)query;
-        foreach (var validator in _validators)
-        {
-            await validator.ValidateAndThrowAsync(typed, cancellationToken).ConfigureAwait(false);
-        }
+        MessageValidators<TQuery>.ThrowIfAny(typeof(TQuery).Name, await _validators.ValidateAsync(typed, cancellationToken).ConfigureAwait(false));
 
         using var activity = CqrsTelemetry.Source.StartActivity(_spanName, ActivityKind.Internal);
         var handler = services.GetRequiredService<IQueryHandler<TQuery, TResult>>();

@@ -73,7 +73,7 @@ internal sealed partial class AggregateRepository<TAggregate>(
         var newEvents = new List<NewEvent>(events.Count);
         foreach (var @event in events)
         {
-            var added = codec.ToNewEvent(@event, correlationId, causationId);
+            var added = await codec.ToNewEventAsync(@event, correlationId, causationId, cancellationToken).ConfigureAwait(false);
             correlationId ??= added.CorrelationId;
             newEvents.Add(added);
         }

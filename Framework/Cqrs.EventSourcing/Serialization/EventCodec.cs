@@ -9,11 +9,11 @@ internal sealed class EventCodec(MessageCatalog catalog)
     /// <summary>Validates and serializes an event under a new id; without a correlation id it starts a flow, which takes its id.</summary>
     /// <exception cref="FluentValidation.ValidationException">The event is invalid.</exception>
     /// <exception cref="InvalidOperationException">The type is not a registered event.</exception>
-    public NewEvent ToNewEvent(IEvent @event, Guid? correlationId, Guid causationId)
+    public async ValueTask<NewEvent> ToNewEventAsync(IEvent @event, Guid? correlationId, Guid causationId, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(@event);
         var descriptor = catalog.Get(@event.GetType());
-        descriptor.ThrowIfInvalidObject(@event);
+        await descriptor.ThrowIfInvalidObjectAsync(@event, cancellationToken).ConfigureAwait(false);
         var eventId = MessageIds.Next().MessageId;
         return new NewEvent(eventId, descriptor.WireName, descriptor.SerializeObject(@event), correlationId ?? eventId, causationId);
     }

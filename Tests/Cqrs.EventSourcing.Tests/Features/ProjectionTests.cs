@@ -59,6 +59,6 @@ public sealed class ProjectionTests : IDisposable
     private async Task StoreAsync(params IEvent[] events)
     {
         var codec = _host.Services.GetRequiredService<EventCodec>();
-        await _store.AppendAsync(Stream, ExpectedVersion.NoStream, [.. events.Select(@event => codec.ToNewEvent(@event, null, Guid.Empty))]);
+        await _store.AppendAsync(Stream, ExpectedVersion.NoStream, await Task.WhenAll(events.Select(@event => codec.ToNewEventAsync(@event, null, Guid.Empty, CancellationToken.None).AsTask())));
     }
 }

@@ -42,7 +42,8 @@ public abstract partial class EventStoreContractTests
         {
             // What a crash between append and publish leaves: events in the store and in its outbox, never published.
             var codec = before.Services.GetRequiredService<EventCodec>();
-            List<NewEvent> events = [codec.ToNewEvent(new AccountOpened("acc-1", "Ada"), null, Guid.Empty), .. Enumerable.Range(1, 20).Select(amount => codec.ToNewEvent(new MoneyDeposited("acc-1", amount), null, Guid.Empty))];
+            IEvent[] history = [new AccountOpened("acc-1", "Ada"), .. Enumerable.Range(1, 20).Select(amount => new MoneyDeposited("acc-1", amount))];
+            var events = await Task.WhenAll(history.Select(@event => codec.ToNewEventAsync(@event, null, Guid.Empty, CancellationToken.None).AsTask()));
             ids.AddRange(events.Skip(1).Select(added => added.EventId));
             await store.AppendAsync("sample.v1.account-acc-1", ExpectedVersion.NoStream, events);
         }

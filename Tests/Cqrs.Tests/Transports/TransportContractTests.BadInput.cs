@@ -1,6 +1,7 @@
 using Cqrs.Pipeline;
 using Cqrs.Tests.Domain.Counting;
 using Cqrs.Tests.Domain.Probes;
+using Cqrs.Tests.Domain.Screening;
 using Cqrs.Tests.Support;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
@@ -11,6 +12,7 @@ namespace Cqrs.Tests.Transports;
 public abstract partial class TransportContractTests
 {
     private const string SubmitOrderWireName = "tests.v1.submit-order";
+    private const string EnrolWireName = "tests.v1.enrol";
 
     public enum MalformedPayload
     {
@@ -92,6 +94,35 @@ public abstract partial class TransportContractTests
         Assert.All(["Customer", "Total", "Lines"], property => Assert.Contains(property, letter.Description, StringComparison.Ordinal));
         Assert.Empty(recorder.Deliveries);
         Assert.Single(deadLetters());
+    }
+
+    [Fact]
+    public async Task Receive_PayloadFailingAnAsyncRule_IsDeadLetteredAtOnceWithoutHandling()
+    {
+        await using var provider = CreateProvider();
+        var recorder = provider.GetRequiredService<Recorder>();
+        var deadLetters = DeadLettersOf(provider);
+
+        await InjectAsync(provider, EnrolWireName, Payloads.Of(provider, new Enrol("ada", 30)));
+
+        var letter = Assert.Single(await WaitForDeadLettersAsync(deadLetters));
+        await provider.DisposeAsync();
+        Assert.Equal((EnrolWireName, DeadLetterReasons.ValidationFailed), (letter.WireName, letter.Reason));
+        Assert.Contains(Roster.NotListed, letter.Description, StringComparison.Ordinal);
+        Assert.Empty(recorder.Deliveries);
+    }
+
+    [Fact]
+    public async Task Receive_PayloadPassingAnAsyncRule_IsHandled()
+    {
+        await using var provider = CreateProvider();
+        var recorder = provider.GetRequiredService<Recorder>();
+
+        await InjectAsync(provider, EnrolWireName, Payloads.Of(provider, new Enrol("Ada", 30)));
+
+        var enrolled = Assert.Single(await recorder.WaitForAsync<EnrolledHandler>());
+        Assert.Equal(new Enrolled("Ada"), enrolled.Message);
+        Assert.Empty(DeadLettersOf(provider)());
     }
 
     /// <summary>

@@ -1,0 +1,8 @@
+using FluentValidation;
+
+namespace Cqrs.Tests.Domain.Screening;
+
+public sealed class LookUpEnrolmentLengthValidator : AbstractValidator<LookUpEnrolment>
+{
+    public LookUpEnrolmentLengthValidator() => RuleFor(lookUp => lookUp.Name).MaximumLength(20);
+}
