@@ -1,6 +1,8 @@
+using Cqrs.Pipeline;
 using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.Domain.Screening;
 using Cqrs.Tests.Support;
+using Cqrs.Transports;
 using FluentValidation;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -55,6 +57,27 @@ public sealed class AsyncValidationTests
             () => provider.GetRequiredService<IEventBus>().PublishAsync(new Enrolled("")).AsTask());
 
         Assert.Equal(Roster.NotListed, Assert.Single(error.Errors).ErrorMessage);
+    }
+
+    [Fact]
+    public async Task Receive_CancelledDuringAsyncValidation_AbandonsTheDeliveryUnhandled()
+    {
+        await using var provider = TestHost.Create();
+        var pipeline = provider.GetRequiredService<MessagePipeline>();
+        var delivery = new TransportMessage
+        {
+            MessageId = Guid.CreateVersion7(),
+            CorrelationId = Guid.CreateVersion7(),
+            WireName = "tests.v1.enrol",
+            Body = Payloads.Of(provider, new Enrol("Ada", 30)),
+            DeliveryCount = 1,
+        };
+
+        var disposition = await pipeline.ReceiveAsync(delivery, new CancellationToken(canceled: true));
+
+        Assert.Equal(DispositionKind.Abandon, disposition.Kind);
+        Assert.Empty(provider.GetRequiredService<Recorder>().Deliveries);
+        Assert.Empty(provider.GetRequiredService<InProcessDeadLetterQueue>().Snapshot());
     }
 
     [Fact]
