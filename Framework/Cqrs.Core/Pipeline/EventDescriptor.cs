@@ -16,7 +16,7 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
 
     protected override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T @event, CancellationToken cancellationToken) =>
         _singletons is not null
-            ? InvokeAllAsync(pipeline, delivery, @event, _singletons, cancellationToken)
+            ? InvokeAllAsync(pipeline, delivery, @event, _singletons, SingletonMiddleware, cancellationToken)
             : InvokeScopedAsync(pipeline, delivery, @event, cancellationToken);
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers)
@@ -34,7 +34,7 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
         await using (scope.ConfigureAwait(false))
         {
             IEventHandler<T>[] handlers = [.. scope.ServiceProvider.GetServices<IEventHandler<T>>()];
-            return await InvokeAllAsync(pipeline, message, @event, handlers, cancellationToken).ConfigureAwait(false);
+            return await InvokeAllAsync(pipeline, message, @event, handlers, MiddlewareFrom(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -43,21 +43,26 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
     /// first that does not (or fails), <see cref="InvokeRestAsync"/> goes on.
     /// </summary>
     private ValueTask<Disposition> InvokeAllAsync(
-        MessagePipeline pipeline, TransportMessage message, T @event, IEventHandler<T>[] handlers, CancellationToken cancellationToken)
+        MessagePipeline pipeline,
+        TransportMessage message,
+        T @event,
+        IEventHandler<T>[] handlers,
+        IHandlerMiddleware<T>[] middleware,
+        CancellationToken cancellationToken)
     {
         var context = new MessageContext(pipeline, message);
         for (var index = NextHandler(message, handlers, 0); index < handlers.Length; index = NextHandler(message, handlers, index + 1))
         {
-            var invoking = InvokeOneAsync(context, handlers, index, @event, cancellationToken);
+            var invoking = InvokeOneAsync(context, handlers, middleware, index, @event, cancellationToken);
             if (!invoking.IsCompletedSuccessfully)
             {
-                return InvokeRestAsync(context, handlers, index, invoking, @event, cancellationToken);
+                return InvokeRestAsync(context, handlers, middleware, index, invoking, @event, cancellationToken);
             }
 
             var outcome = invoking.Result;
             if (outcome.Kind != DispositionKind.Complete)
             {
-                return InvokeRestAsync(context, handlers, index, ValueTask.FromResult(outcome), @event, cancellationToken);
+                return InvokeRestAsync(context, handlers, middleware, index, ValueTask.FromResult(outcome), @event, cancellationToken);
             }
         }
 
@@ -65,7 +70,13 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
     }
 
     private async ValueTask<Disposition> InvokeRestAsync(
-        MessageContext context, IEventHandler<T>[] handlers, int index, ValueTask<Disposition> invoking, T @event, CancellationToken cancellationToken)
+        MessageContext context,
+        IEventHandler<T>[] handlers,
+        IHandlerMiddleware<T>[] middleware,
+        int index,
+        ValueTask<Disposition> invoking,
+        T @event,
+        CancellationToken cancellationToken)
     {
         var disposition = Disposition.Complete;
         while (true)
@@ -87,18 +98,19 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
                 return disposition;
             }
 
-            invoking = InvokeOneAsync(context, handlers, index, @event, cancellationToken);
+            invoking = InvokeOneAsync(context, handlers, middleware, index, @event, cancellationToken);
         }
     }
 
     private ValueTask<Disposition> InvokeOneAsync(
-        MessageContext context, IEventHandler<T>[] handlers, int index, T @event, CancellationToken cancellationToken) =>
+        MessageContext context, IEventHandler<T>[] handlers, IHandlerMiddleware<T>[] middleware, int index, T @event, CancellationToken cancellationToken) =>
         InvokeWithRetriesAsync(
             context.Pipeline,
             context,
             handlers[index],
             @event,
             static (handler, @event, context, cancellationToken) => handler.HandleAsync(@event, context, cancellationToken),
+            middleware,
             wholeDelivery: context.Delivery.TargetHandler is not null || handlers.Length == 1,
             cancellationToken);
 

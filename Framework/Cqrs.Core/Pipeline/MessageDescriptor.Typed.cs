@@ -14,6 +14,9 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 {
     private MessageValidators<T> _validators = MessageValidators<T>.None;
 
+    /// <summary>The middleware around singleton handlers, resolved once; empty for scoped handlers.</summary>
+    protected IHandlerMiddleware<T>[] SingletonMiddleware { get; private set; } = [];
+
     public byte[] Serialize(T message) => codec.ToBytes(message);
 
     /// <exception cref="MessageFormatException">The bytes are not one valid <typeparamref name="T"/>.</exception>
@@ -122,11 +125,12 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         THandler handler,
         T message,
         Func<THandler, T, IMessageContext, CancellationToken, ValueTask> invoke,
+        IHandlerMiddleware<T>[] middleware,
         bool wholeDelivery,
         CancellationToken cancellationToken)
         where THandler : class
     {
-        var attempt = new HandlerAttempt<THandler, T>(pipeline, context, handler, message, invoke, wholeDelivery);
+        var attempt = new HandlerAttempt<THandler, T>(pipeline, context, handler, message, invoke, middleware, wholeDelivery);
         var callerActivity = CqrsTelemetry.Source.HasListeners() ? Activity.Current : null;
         var activity = CqrsTelemetry.StartReceive(this, context.Delivery, attempt.Handler, pipeline.TransportName);
         var started = pipeline.Telemetry.StartTiming();
@@ -189,6 +193,15 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
     }
 
-    protected override void BindServices(IServiceProvider services, bool singletonHandlers) =>
+    /// <summary>The middleware around handlers resolved from <paramref name="services"/>, in registration order.</summary>
+    protected static IHandlerMiddleware<T>[] MiddlewareFrom(IServiceProvider services) => [.. services.GetServices<IHandlerMiddleware<T>>()];
+
+    protected override void BindServices(IServiceProvider services, bool singletonHandlers)
+    {
         _validators = new([.. services.GetServices<IValidator<T>>()]);
+        if (singletonHandlers)
+        {
+            SingletonMiddleware = MiddlewareFrom(services);
+        }
+    }
 }
