@@ -14,7 +14,7 @@ public interface IHandlerMiddleware<in TMessage>
     /// <param name="message">The message being handled.</param>
     /// <param name="context">The handler's context.</param>
     /// <param name="handler">The handler's type (an event has one call per handler).</param>
-    /// <param name="next">Calls the next middleware, or the handler. Call it once, or not at all to skip the handler.</param>
+    /// <param name="next">Calls the next middleware, or the handler: not at all to skip the handler, again to retry.</param>
     /// <param name="cancellationToken">The handler's cancellation token.</param>
     /// <remarks>An exception counts as the handler's failure and is retried, then dead-lettered, the same way.</remarks>
     ValueTask InvokeAsync(TMessage message, IMessageContext context, Type handler, Func<ValueTask> next, CancellationToken cancellationToken);

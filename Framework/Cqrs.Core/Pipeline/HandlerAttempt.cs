@@ -17,9 +17,9 @@ internal readonly struct HandlerAttempt<THandler, TMessage>(
 
     public THandler Handler => handler;
 
-    public TMessage Message => message;
+    private TMessage Message => message;
 
-    public IHandlerMiddleware<TMessage>[] Middleware => middleware;
+    private IHandlerMiddleware<TMessage>[] Middleware => middleware;
 
     /// <summary>Looked up when needed (a failure, a span, a metric someone listens to), not per delivery.</summary>
     public string HandlerName => HandlerNames.Of(handler);
@@ -32,9 +32,7 @@ internal readonly struct HandlerAttempt<THandler, TMessage>(
     {
         try
         {
-            return middleware.Length == 0
-                ? InvokeHandler(cancellationToken)
-                : new MiddlewareChain<THandler, TMessage>(this, cancellationToken).NextAsync();
+            return middleware.Length == 0 ? InvokeHandler(cancellationToken) : Through(this, 0, cancellationToken);
         }
         catch (Exception exception)
         {
@@ -42,6 +40,14 @@ internal readonly struct HandlerAttempt<THandler, TMessage>(
         }
     }
 
-    /// <summary>The handler itself, without middleware.</summary>
-    public ValueTask InvokeHandler(CancellationToken cancellationToken) => invoke(handler, message, Context, cancellationToken);
+    private ValueTask InvokeHandler(CancellationToken cancellationToken) => invoke(handler, message, Context, cancellationToken);
+
+    /// <summary>The middleware from <paramref name="index"/> on, then the handler.</summary>
+    private static ValueTask Through(HandlerAttempt<THandler, TMessage> attempt, int index, CancellationToken cancellationToken) =>
+        index < attempt.Middleware.Length ? Step(attempt, index, cancellationToken) : attempt.InvokeHandler(cancellationToken);
+
+    /// <summary>One middleware; its next step may be called again (a middleware that retries).</summary>
+    private static ValueTask Step(HandlerAttempt<THandler, TMessage> attempt, int index, CancellationToken cancellationToken) =>
+        attempt.Middleware[index].InvokeAsync(
+            attempt.Message, attempt.Context, attempt.Handler.GetType(), () => Through(attempt, index + 1, cancellationToken), cancellationToken);
 }

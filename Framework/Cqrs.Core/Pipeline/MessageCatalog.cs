@@ -69,7 +69,7 @@ internal sealed class MessageCatalog
 
         foreach (var query in _queries.Values)
         {
-            query.Bind(services);
+            query.Bind(services, singletons);
         }
     }
 }

@@ -5,12 +5,13 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Pipeline;
 
-/// <summary>A query type: validated, then answered in-process by its one handler.</summary>
+/// <summary>A query type: validated, then answered in-process by its one handler, through its middleware.</summary>
 internal abstract class QueryDescriptor(Type queryType)
 {
     public Type QueryType { get; } = queryType;
 
-    public abstract void Bind(IServiceProvider services);
+    /// <summary>Resolves validators, and middleware when handlers are singletons, once per container.</summary>
+    public abstract void Bind(IServiceProvider services, bool singletonHandlers);
 }
 
 internal abstract class QueryDescriptor<TResult>(Type queryType) : QueryDescriptor(queryType)
@@ -25,8 +26,14 @@ internal sealed class QueryDescriptor<TQuery, TResult>() : QueryDescriptor<TResu
     private readonly string _spanName = "query " + typeof(TQuery).Name;
     private MessageValidators<TQuery> _validators = MessageValidators<TQuery>.None;
 
-    public override void Bind(IServiceProvider services) =>
+    /// <summary>Resolved once when handlers are singletons; null when each call resolves its own from its scope.</summary>
+    private IQueryMiddleware<TQuery, TResult>[]? _singletonMiddleware;
+
+    public override void Bind(IServiceProvider services, bool singletonHandlers)
+    {
         _validators = new([.. services.GetServices<IValidator<TQuery>>()]);
+        _singletonMiddleware = singletonHandlers ? MiddlewareFrom(services) : null;
+    }
 
     public override async ValueTask<TResult> AskAsync(IServiceProvider services, IQuery<TResult> query, CancellationToken cancellationToken)
     {
@@ -35,6 +42,21 @@ internal sealed class QueryDescriptor<TQuery, TResult>() : QueryDescriptor<TResu
 
         using var activity = CqrsTelemetry.Source.StartActivity(_spanName, ActivityKind.Internal);
         var handler = services.GetRequiredService<IQueryHandler<TQuery, TResult>>();
-        return await handler.HandleAsync(typed, cancellationToken).ConfigureAwait(false);
+        var middleware = _singletonMiddleware ?? MiddlewareFrom(services);
+        return await Through(middleware, 0, handler, typed, cancellationToken).ConfigureAwait(false);
     }
+
+    private static IQueryMiddleware<TQuery, TResult>[] MiddlewareFrom(IServiceProvider services) =>
+        [.. services.GetServices<IQueryMiddleware<TQuery, TResult>>()];
+
+    /// <summary>The middleware from <paramref name="index"/> on, then the handler.</summary>
+    private static ValueTask<TResult> Through(
+        IQueryMiddleware<TQuery, TResult>[] middleware, int index, IQueryHandler<TQuery, TResult> handler, TQuery query, CancellationToken cancellationToken) =>
+        index < middleware.Length
+            ? Step(middleware, index, handler, query, cancellationToken)
+            : handler.HandleAsync(query, cancellationToken);
+
+    private static ValueTask<TResult> Step(
+        IQueryMiddleware<TQuery, TResult>[] middleware, int index, IQueryHandler<TQuery, TResult> handler, TQuery query, CancellationToken cancellationToken) =>
+        middleware[index].InvokeAsync(query, () => Through(middleware, index + 1, handler, query, cancellationToken), cancellationToken);
 }

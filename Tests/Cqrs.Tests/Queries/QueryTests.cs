@@ -8,8 +8,6 @@ namespace Cqrs.Tests.Queries;
 /// <summary>Queries: validated, then answered in-process by their one handler.</summary>
 public sealed class QueryTests
 {
-    private static readonly OrderLine[] Lines = [new("SKU-1", 3, 19.99m), new("SKU-2", 1, 0.01m)];
-
     [Theory]
     [InlineData(ServiceLifetime.Singleton)]
     [InlineData(ServiceLifetime.Scoped)]
@@ -17,9 +15,9 @@ public sealed class QueryTests
     {
         await using var provider = TestHost.Create(options => options.HandlerLifetime = handlerLifetime);
 
-        var total = await provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(Lines));
+        var total = await provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(SampleOrders.QuoteLines));
 
-        Assert.Equal(59.98m, total);
+        Assert.Equal(SampleOrders.QuoteTotal, total);
     }
 
     [Fact]
@@ -39,7 +37,7 @@ public sealed class QueryTests
         await using var provider = TestHost.CreateWith(new PartialRegistry(_ => true, type => type != typeof(QuoteOrder)));
 
         var error = await Assert.ThrowsAsync<InvalidOperationException>(
-            () => provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(Lines)).AsTask());
+            () => provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(SampleOrders.QuoteLines)).AsTask());
 
         Assert.Contains(typeof(QuoteOrder).FullName!, error.Message, StringComparison.Ordinal);
     }

@@ -5,6 +5,11 @@ namespace Cqrs.Tests.Support;
 /// <summary>Orders for tests, with values that are easy to get wrong on the wire.</summary>
 internal static class SampleOrders
 {
+    /// <summary>Lines that <see cref="QuoteOrder"/> prices at <see cref="QuoteTotal"/>.</summary>
+    public static readonly OrderLine[] QuoteLines = [new("SKU-1", 3, 19.99m), new("SKU-2", 1, 0.01m)];
+
+    public const decimal QuoteTotal = 59.98m;
+
     /// <summary>A valid order: non-ASCII text, a decimal with many digits, a non-UTC offset with sub-millisecond ticks.</summary>
     public static SubmitOrder Valid() => new(
         Guid.NewGuid(),
