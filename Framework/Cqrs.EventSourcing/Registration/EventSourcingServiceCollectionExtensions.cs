@@ -33,7 +33,7 @@ public static class EventSourcingServiceCollectionExtensions
         services.TryAddSingleton<ISnapshotStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
         services.TryAddSingleton<IInboxStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
         services.TryAddSingleton<ICheckpointStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
-        services.TryAddSingleton(provider => new EventCodec(provider.GetRequiredService<MessageCatalog>()));
+        services.TryAddSingleton(provider => new EventCodec(provider.GetRequiredService<MessageCatalog>(), provider));
         services.TryAddSingleton(_ => new AggregateStates(cqrs));
         services.TryAddSingleton<OutboxPublisher>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, OutboxSweeper>());

@@ -1,11 +1,14 @@
 using Cqrs.Pipeline;
 using Cqrs.Serialization;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.EventSourcing;
 
 /// <summary>Turns events into what stores keep and back, through the message catalog. Thread-safe.</summary>
-internal sealed class EventCodec(MessageCatalog catalog)
+internal sealed class EventCodec(MessageCatalog catalog, IServiceProvider services)
 {
+    private volatile bool _validatorsBound;
+
     /// <summary>Validates and serializes an event under a new id; without a correlation id it starts a flow, which takes its id.</summary>
     /// <exception cref="FluentValidation.ValidationException">The event is invalid.</exception>
     /// <exception cref="InvalidOperationException">The type is not a registered event.</exception>
@@ -13,6 +16,7 @@ internal sealed class EventCodec(MessageCatalog catalog)
     {
         ArgumentNullException.ThrowIfNull(@event);
         var descriptor = catalog.Get(@event.GetType());
+        BindValidators();
         await descriptor.ThrowIfInvalidObjectAsync(@event, cancellationToken).ConfigureAwait(false);
         var eventId = MessageIds.Next().MessageId;
         return new NewEvent(eventId, descriptor.WireName, descriptor.SerializeObject(@event), correlationId ?? eventId, causationId);
@@ -37,6 +41,20 @@ internal sealed class EventCodec(MessageCatalog catalog)
     /// <exception cref="StoredDataException">Its wire name is not registered here.</exception>
     public StoredMessage ToMessage(StoredEvent stored) =>
         new(DescriptorOf(stored), stored.EventId, stored.CorrelationId, stored.CausationId, stored.Payload, stored.Position);
+
+    /// <summary>
+    /// The catalog's validators are bound when the pipeline is built, and an append may come first (a repository
+    /// used before any bus): without this, its events would be stored unvalidated. The pipeline is needed right
+    /// after anyway, to publish them.
+    /// </summary>
+    private void BindValidators()
+    {
+        if (!_validatorsBound)
+        {
+            services.GetRequiredService<MessagePipeline>();
+            _validatorsBound = true;
+        }
+    }
 
     private MessageDescriptor DescriptorOf(StoredEvent stored) =>
         catalog.TryGet(stored.WireName, out var descriptor) && descriptor.Kind == MessageKind.Event

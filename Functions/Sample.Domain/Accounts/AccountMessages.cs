@@ -39,3 +39,15 @@ public sealed class WithdrawValidator : AbstractValidator<Withdraw>
 {
     public WithdrawValidator() => RuleFor(command => command.Amount).GreaterThan(0);
 }
+
+/// <summary>Every deposit recorded is positive, whoever appends it.</summary>
+public sealed class MoneyDepositedValidator : AbstractValidator<MoneyDeposited>
+{
+    public MoneyDepositedValidator() => RuleFor(@event => @event.Amount).GreaterThan(0);
+}
+
+/// <summary>Every withdrawal recorded is positive, whoever appends it.</summary>
+public sealed class MoneyWithdrawnValidator : AbstractValidator<MoneyWithdrawn>
+{
+    public MoneyWithdrawnValidator() => RuleFor(@event => @event.Amount).GreaterThan(0);
+}

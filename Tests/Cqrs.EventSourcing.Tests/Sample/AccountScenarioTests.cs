@@ -1,4 +1,5 @@
 using Cqrs.EventSourcing.Testing;
+using FluentValidation;
 using Microsoft.Extensions.DependencyInjection;
 using Sample.Domain;
 using Sample.Domain.Accounts;
@@ -19,6 +20,16 @@ public sealed class AccountScenarioTests
     [Fact]
     public Task A_deposit_adds_money() =>
         Scenario().Given("acc-1", new AccountOpened("acc-1", "Ada")).When(new Deposit("acc-1", 50m)).ThenAsync(new MoneyDeposited("acc-1", 50m));
+
+    [Fact]
+    public async Task A_deposit_of_nothing_handed_straight_to_the_handler_is_refused_by_the_events_validator()
+    {
+        // The scenario calls the handler directly, past the command's validator: the event's validator refuses it at append.
+        var refused = await Scenario().Given("acc-1", new AccountOpened("acc-1", "Ada")).When(new Deposit("acc-1", 0m)).ThenThrowsAsync<ValidationException>();
+
+        Assert.Equal("Amount", Assert.Single(refused.Errors).PropertyName);
+        Assert.Contains("sample.v1.money-deposited", refused.Message, StringComparison.Ordinal);
+    }
 
     [Fact]
     public Task A_deposit_to_an_account_never_opened_is_refused() =>
