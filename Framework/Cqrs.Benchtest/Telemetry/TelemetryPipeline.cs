@@ -14,6 +14,10 @@ internal sealed class TelemetryPipeline : IDisposable
 {
     private const int MetricExportIntervalMilliseconds = 1000;
 
+    /// <summary>How long a flush waits for open spans to end; none stays open longer unless a handler hangs.</summary>
+    private static readonly TimeSpan OpenSpansTimeout = TimeSpan.FromSeconds(1);
+
+    private readonly OpenSpanCounter _openSpans = new();
     private readonly CountingSpanExporter _spans = new();
     private readonly TracerProvider _tracerProvider;
     private readonly MeterProvider _meterProvider;
@@ -23,6 +27,7 @@ internal sealed class TelemetryPipeline : IDisposable
         _tracerProvider = Sdk.CreateTracerProviderBuilder()
             .AddSource(CqrsDiagnostics.ActivitySourceName)
             .SetSampler(new ParentBasedSampler(new TraceIdRatioBasedSampler(traceSampling)))
+            .AddProcessor(_openSpans)
             .AddProcessor(new BatchActivityExportProcessor(
                 _spans, maxQueueSize: BenchtestSettings.SpanExportQueue, maxExportBatchSize: spanExportBatch))
             .Build();
@@ -34,9 +39,10 @@ internal sealed class TelemetryPipeline : IDisposable
 
     public long SpansExported => _spans.Exported;
 
-    /// <summary>Exports whatever is batched, so the counts are up to date.</summary>
+    /// <summary>Waits for open spans to end, then exports whatever is batched, so the counts are up to date.</summary>
     public void Flush()
     {
+        SpinWait.SpinUntil(() => _openSpans.Open == 0, OpenSpansTimeout);
         _tracerProvider.ForceFlush();
         _meterProvider.ForceFlush();
     }
