@@ -8,7 +8,10 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Pipeline;
 
-/// <summary>The typed half of a descriptor: serialization and validation of <typeparamref name="T"/>.</summary>
+/// <summary>
+/// The typed half of a descriptor: reading, validating and handing over <typeparamref name="T"/>, and each handler
+/// call with its retries and middleware.
+/// </summary>
 internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, IMessagePackCodec<T> codec)
     : MessageDescriptor(wireName, kind, typeof(T))
 {
