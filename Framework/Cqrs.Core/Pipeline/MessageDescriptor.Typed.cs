@@ -201,7 +201,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers)
     {
-        _validators = new([.. services.GetServices<IValidator<T>>()]);
+        _validators = MessageValidators<T>.From(services, singletonHandlers);
         if (singletonHandlers)
         {
             SingletonMiddleware = MiddlewareFrom(services);

@@ -31,7 +31,7 @@ internal sealed class QueryDescriptor<TQuery, TResult>() : QueryDescriptor<TResu
 
     public override void Bind(IServiceProvider services, bool singletonHandlers)
     {
-        _validators = new([.. services.GetServices<IValidator<TQuery>>()]);
+        _validators = MessageValidators<TQuery>.From(services, singletonHandlers);
         _singletonMiddleware = singletonHandlers ? MiddlewareFrom(services) : null;
     }
 

@@ -42,9 +42,9 @@ public sealed class CqrsBuilder
             }
         }
 
-        foreach (var addValidator in described.Validators)
+        foreach (var validator in described.Validators)
         {
-            addValidator(Services);
+            Services.TryAddEnumerable(validator(HandlerLifetime));
         }
 
         _registries.Add(described);

@@ -19,7 +19,8 @@ public sealed class MessageRegistryBuilder
 
     internal List<HandlerRegistration> Handlers { get; } = [];
 
-    internal List<Action<IServiceCollection>> Validators { get; } = [];
+    /// <summary>Each validator's registration, given the handlers' lifetime.</summary>
+    internal List<Func<ServiceLifetime, ServiceDescriptor>> Validators { get; } = [];
 
     /// <summary>Aggregate state types, for snapshots.</summary>
     internal Dictionary<Type, AggregateStateRegistration> AggregateStates { get; } = [];
@@ -87,12 +88,11 @@ public sealed class MessageRegistryBuilder
         return this;
     }
 
-    /// <summary>Declares a FluentValidation validator for a message type (validators are singletons).</summary>
+    /// <summary>Declares a FluentValidation validator for a message type; it has the handlers' lifetime.</summary>
     public MessageRegistryBuilder Validator<TMessage, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] TValidator>()
         where TValidator : class, IValidator<TMessage>
     {
-        Validators.Add(services => services.TryAddEnumerable(
-            ServiceDescriptor.Singleton<IValidator<TMessage>, TValidator>()));
+        Validators.Add(lifetime => ServiceDescriptor.Describe(typeof(IValidator<TMessage>), typeof(TValidator), lifetime));
         return this;
     }
 }

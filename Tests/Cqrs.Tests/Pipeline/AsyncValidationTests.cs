@@ -14,10 +14,12 @@ namespace Cqrs.Tests.Pipeline;
 /// </summary>
 public sealed class AsyncValidationTests
 {
-    [Fact]
-    public async Task SendAsync_AsyncAndSyncRulesFail_ThrowsEveryErrorOfBothValidatorsEachTime()
+    [Theory]
+    [InlineData(ServiceLifetime.Singleton)]
+    [InlineData(ServiceLifetime.Scoped)]
+    public async Task SendAsync_AsyncAndSyncRulesFail_ThrowsEveryErrorOfBothValidatorsEachTime(ServiceLifetime handlerLifetime)
     {
-        await using var provider = TestHost.Create();
+        await using var provider = TestHost.Create(options => options.HandlerLifetime = handlerLifetime);
         var recorder = provider.GetRequiredService<Recorder>();
         var bus = provider.GetRequiredService<ICommandBus>();
 

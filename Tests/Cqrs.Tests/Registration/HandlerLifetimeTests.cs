@@ -21,6 +21,18 @@ public sealed class HandlerLifetimeTests
     }
 
     [Fact]
+    public async Task Send_WithScopedHandlers_ValidatesEachMessageInAScopeOfItsOwn()
+    {
+        await using var provider = TestHost.Create(options => options.HandlerLifetime = ServiceLifetime.Scoped);
+
+        var deliveries = await ProbeTwiceAsync(provider);
+
+        var validated = provider.GetRequiredService<ValidationScopes>().Ids;
+        Assert.Equal(2, validated.Distinct().Count());
+        Assert.DoesNotContain(deliveries, delivery => validated.Contains((Guid)delivery.Note!));
+    }
+
+    [Fact]
     public async Task Send_WithSingletonHandlers_SharesOneInstanceAcrossDeliveries()
     {
         var deliveries = await ProbeTwiceAsync(ServiceLifetime.Singleton);
@@ -32,6 +44,11 @@ public sealed class HandlerLifetimeTests
     private static async Task<IReadOnlyList<Delivery>> ProbeTwiceAsync(ServiceLifetime handlerLifetime)
     {
         await using var provider = TestHost.Create(options => options.HandlerLifetime = handlerLifetime);
+        return await ProbeTwiceAsync(provider);
+    }
+
+    private static async Task<IReadOnlyList<Delivery>> ProbeTwiceAsync(IServiceProvider provider)
+    {
         var recorder = provider.GetRequiredService<Recorder>();
         var bus = provider.GetRequiredService<ICommandBus>();
 

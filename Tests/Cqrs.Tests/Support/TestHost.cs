@@ -54,6 +54,7 @@ internal static class TestHost
         var settings = new CqrsOptions();
         Configure(settings);
         services.AddSingleton<Recorder>();
+        services.AddSingleton<ValidationScopes>();
         services.AddSingleton<Tally>();
         services.AddSingleton<Gate>();
         services.AddSingleton<Ledger>();
