@@ -13,7 +13,7 @@ internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T>
 
     protected override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T command, CancellationToken cancellationToken) =>
         _singleton is not null
-            ? InvokeAsync(pipeline, delivery, command, _singleton, SingletonMiddleware, cancellationToken)
+            ? InvokeAsync(pipeline, delivery, command, _singleton, Middleware.Singletons, cancellationToken)
             : InvokeScopedAsync(pipeline, delivery, command, cancellationToken);
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers)
@@ -33,7 +33,7 @@ internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T>
             var handler = scope.ServiceProvider.GetService<ICommandHandler<T>>();
             return handler is null
                 ? Disposition.DeadLetter(DeadLetterReasons.NoHandler, $"No handler for {WireName} is registered in this process.")
-                : await InvokeAsync(pipeline, message, command, handler, MiddlewareFrom(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
+                : await InvokeAsync(pipeline, message, command, handler, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
         }
     }
 

@@ -16,7 +16,7 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
 
     protected override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T @event, CancellationToken cancellationToken) =>
         _singletons is not null
-            ? InvokeAllAsync(pipeline, delivery, @event, _singletons, SingletonMiddleware, cancellationToken)
+            ? InvokeAllAsync(pipeline, delivery, @event, _singletons, Middleware.Singletons, cancellationToken)
             : InvokeScopedAsync(pipeline, delivery, @event, cancellationToken);
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers)
@@ -34,7 +34,7 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
         await using (scope.ConfigureAwait(false))
         {
             IEventHandler<T>[] handlers = [.. scope.ServiceProvider.GetServices<IEventHandler<T>>()];
-            return await InvokeAllAsync(pipeline, message, @event, handlers, MiddlewareFrom(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
+            return await InvokeAllAsync(pipeline, message, @event, handlers, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
         }
     }
 

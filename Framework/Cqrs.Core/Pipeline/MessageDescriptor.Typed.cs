@@ -4,7 +4,6 @@ using Cqrs.Serialization;
 using Cqrs.Transports;
 using FluentValidation;
 using FluentValidation.Results;
-using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Pipeline;
 
@@ -17,8 +16,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 {
     private MessageValidators<T> _validators = MessageValidators<T>.None;
 
-    /// <summary>The middleware around singleton handlers, resolved once; empty for scoped handlers.</summary>
-    protected IHandlerMiddleware<T>[] SingletonMiddleware { get; private set; } = [];
+    /// <summary>The middleware around handlers, with their lifetime.</summary>
+    protected LifetimeServices<IHandlerMiddleware<T>> Middleware { get; private set; } = LifetimeServices<IHandlerMiddleware<T>>.None;
 
     public byte[] Serialize(T message) => codec.ToBytes(message);
 
@@ -196,15 +195,9 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
     }
 
-    /// <summary>The middleware around handlers resolved from <paramref name="services"/>, in registration order.</summary>
-    protected static IHandlerMiddleware<T>[] MiddlewareFrom(IServiceProvider services) => [.. services.GetServices<IHandlerMiddleware<T>>()];
-
     protected override void BindServices(IServiceProvider services, bool singletonHandlers)
     {
         _validators = MessageValidators<T>.From(services, singletonHandlers);
-        if (singletonHandlers)
-        {
-            SingletonMiddleware = MiddlewareFrom(services);
-        }
+        Middleware = LifetimeServices<IHandlerMiddleware<T>>.From(services, singletonHandlers);
     }
 }

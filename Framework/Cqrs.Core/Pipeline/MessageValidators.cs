@@ -12,41 +12,20 @@ namespace Cqrs.Pipeline;
 /// refuses to run synchronously; from then on that validator runs asynchronously. So singleton validators without
 /// asynchronous rules cost no task. Thread-safe.
 /// </summary>
-internal sealed class MessageValidators<T>
+internal sealed class MessageValidators<T>(LifetimeServices<IValidator<T>> validators, IServiceProvider? scopes)
 {
-    public static readonly MessageValidators<T> None = new([], scopes: null);
-
-    private readonly IValidator<T>[] _singletons;
-
-    /// <summary>Where scoped validators come from; null for singletons.</summary>
-    private readonly IServiceProvider? _scopes;
+    public static readonly MessageValidators<T> None = new(LifetimeServices<IValidator<T>>.None, scopes: null);
 
     /// <summary>By validator, in registration order: set once it has refused a synchronous call (a race only costs another refusal).</summary>
-    private bool[] _asynchronous;
-
-    private MessageValidators(IValidator<T>[] singletons, IServiceProvider? scopes)
-    {
-        _singletons = singletons;
-        _scopes = scopes;
-        _asynchronous = new bool[singletons.Length];
-    }
+    private bool[] _asynchronous = [];
 
     /// <summary>The validators of <typeparamref name="T"/> in <paramref name="services"/>, with the handlers' lifetime.</summary>
-    public static MessageValidators<T> From(IServiceProvider services, bool singletonHandlers)
-    {
-        if (singletonHandlers)
-        {
-            IValidator<T>[] validators = [.. services.GetServices<IValidator<T>>()];
-            return validators.Length == 0 ? None : new(validators, scopes: null);
-        }
-
-        var registered = services.GetService<IServiceProviderIsService>()?.IsService(typeof(IValidator<T>)) ?? true;
-        return registered ? new([], services) : None;
-    }
+    public static MessageValidators<T> From(IServiceProvider services, bool singletonHandlers) =>
+        new(LifetimeServices<IValidator<T>>.From(services, singletonHandlers), services);
 
     /// <summary>Every failure of every validator, or null when <paramref name="message"/> is valid.</summary>
     public ValueTask<List<ValidationFailure>?> ValidateAsync(T message, CancellationToken cancellationToken) =>
-        _scopes is null ? ValidateAsync(_singletons, _asynchronous, message, cancellationToken) : ValidateInScopeAsync(message, cancellationToken);
+        validators.IsScoped ? ValidateInScopeAsync(message, cancellationToken) : Validate(validators.Singletons, message, cancellationToken);
 
     /// <exception cref="ValidationException">With every failure, when there are any.</exception>
     public static void ThrowIfAny(string subject, List<ValidationFailure>? failures)
@@ -63,25 +42,25 @@ internal sealed class MessageValidators<T>
 
     private async ValueTask<List<ValidationFailure>?> ValidateInScopeAsync(T message, CancellationToken cancellationToken)
     {
-        var scope = _scopes!.CreateAsyncScope();
+        // Scoped validators come only from From, which is given the provider.
+        var scope = scopes!.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
-            IValidator<T>[] validators = [.. scope.ServiceProvider.GetServices<IValidator<T>>()];
-            var asynchronous = _asynchronous.Length == validators.Length ? _asynchronous : _asynchronous = new bool[validators.Length];
-            return await ValidateAsync(validators, asynchronous, message, cancellationToken).ConfigureAwait(false);
+            return await Validate(validators.In(scope.ServiceProvider), message, cancellationToken).ConfigureAwait(false);
         }
     }
 
-    private static ValueTask<List<ValidationFailure>?> ValidateAsync(
-        IValidator<T>[] validators, bool[] asynchronous, T message, CancellationToken cancellationToken)
+    /// <summary>Runs <paramref name="resolved"/> in turn; without asynchronous rules, synchronously.</summary>
+    private ValueTask<List<ValidationFailure>?> Validate(IValidator<T>[] resolved, T message, CancellationToken cancellationToken)
     {
+        var asynchronous = _asynchronous.Length == resolved.Length ? _asynchronous : _asynchronous = new bool[resolved.Length];
         List<ValidationFailure>? failures = null;
-        for (var index = 0; index < validators.Length; index++)
+        for (var index = 0; index < resolved.Length; index++)
         {
-            var result = TryValidateSynchronously(validators, asynchronous, index, message);
+            var result = TryValidateSynchronously(resolved, asynchronous, index, message);
             if (result is null)
             {
-                return ValidateFromAsync(validators, asynchronous, index, message, failures, cancellationToken);
+                return ValidateFromAsync(resolved, asynchronous, index, message, failures, cancellationToken);
             }
 
             failures = Collect(result, failures);
@@ -92,12 +71,12 @@ internal sealed class MessageValidators<T>
 
     /// <summary>The slow path, from the first validator that must run asynchronously.</summary>
     private static async ValueTask<List<ValidationFailure>?> ValidateFromAsync(
-        IValidator<T>[] validators, bool[] asynchronous, int index, T message, List<ValidationFailure>? failures, CancellationToken cancellationToken)
+        IValidator<T>[] resolved, bool[] asynchronous, int index, T message, List<ValidationFailure>? failures, CancellationToken cancellationToken)
     {
-        for (; index < validators.Length; index++)
+        for (; index < resolved.Length; index++)
         {
-            var result = TryValidateSynchronously(validators, asynchronous, index, message)
-                ?? await validators[index].ValidateAsync(message, cancellationToken).ConfigureAwait(false);
+            var result = TryValidateSynchronously(resolved, asynchronous, index, message)
+                ?? await resolved[index].ValidateAsync(message, cancellationToken).ConfigureAwait(false);
             failures = Collect(result, failures);
         }
 
@@ -105,7 +84,7 @@ internal sealed class MessageValidators<T>
     }
 
     /// <summary>The validator's result, or null when it holds asynchronous rules.</summary>
-    private static ValidationResult? TryValidateSynchronously(IValidator<T>[] validators, bool[] asynchronous, int index, T message)
+    private static ValidationResult? TryValidateSynchronously(IValidator<T>[] resolved, bool[] asynchronous, int index, T message)
     {
         if (asynchronous[index])
         {
@@ -114,7 +93,7 @@ internal sealed class MessageValidators<T>
 
         try
         {
-            return validators[index].Validate(message);
+            return resolved[index].Validate(message);
         }
         catch (AsyncValidatorInvokedSynchronouslyException)
         {

@@ -10,7 +10,7 @@ internal abstract class QueryDescriptor(Type queryType)
 {
     public Type QueryType { get; } = queryType;
 
-    /// <summary>Resolves validators, and middleware when handlers are singletons, once per container.</summary>
+    /// <summary>Binds validators and middleware with the handlers' lifetime, once per container.</summary>
     public abstract void Bind(IServiceProvider services, bool singletonHandlers);
 }
 
@@ -26,13 +26,12 @@ internal sealed class QueryDescriptor<TQuery, TResult>() : QueryDescriptor<TResu
     private readonly string _spanName = "query " + typeof(TQuery).Name;
     private MessageValidators<TQuery> _validators = MessageValidators<TQuery>.None;
 
-    /// <summary>Resolved once when handlers are singletons; null when each call resolves its own from its scope.</summary>
-    private IQueryMiddleware<TQuery, TResult>[]? _singletonMiddleware;
+    private LifetimeServices<IQueryMiddleware<TQuery, TResult>> _middleware = LifetimeServices<IQueryMiddleware<TQuery, TResult>>.None;
 
     public override void Bind(IServiceProvider services, bool singletonHandlers)
     {
         _validators = MessageValidators<TQuery>.From(services, singletonHandlers);
-        _singletonMiddleware = singletonHandlers ? MiddlewareFrom(services) : null;
+        _middleware = LifetimeServices<IQueryMiddleware<TQuery, TResult>>.From(services, singletonHandlers);
     }
 
     public override async ValueTask<TResult> AskAsync(IServiceProvider services, IQuery<TResult> query, CancellationToken cancellationToken)
@@ -42,12 +41,8 @@ internal sealed class QueryDescriptor<TQuery, TResult>() : QueryDescriptor<TResu
 
         using var activity = CqrsTelemetry.Source.StartActivity(_spanName, ActivityKind.Internal);
         var handler = services.GetRequiredService<IQueryHandler<TQuery, TResult>>();
-        var middleware = _singletonMiddleware ?? MiddlewareFrom(services);
-        return await Through(middleware, 0, handler, typed, cancellationToken).ConfigureAwait(false);
+        return await Through(_middleware.In(services), 0, handler, typed, cancellationToken).ConfigureAwait(false);
     }
-
-    private static IQueryMiddleware<TQuery, TResult>[] MiddlewareFrom(IServiceProvider services) =>
-        [.. services.GetServices<IQueryMiddleware<TQuery, TResult>>()];
 
     /// <summary>The middleware from <paramref name="index"/> on, then the handler.</summary>
     private static ValueTask<TResult> Through(
