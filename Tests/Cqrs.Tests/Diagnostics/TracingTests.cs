@@ -105,7 +105,7 @@ public sealed class TracingTests
             .Build();
 
     /// <summary>Sends an order, waits for both its event handlers, then disposes the container so every span has ended.</summary>
-    private static async Task SubmitOrderAndWaitAsync(ServiceProvider provider, Guid correlationId)
+    internal static async Task SubmitOrderAndWaitAsync(ServiceProvider provider, Guid correlationId)
     {
         await using (provider)
         {
