@@ -1,3 +1,4 @@
+using Cqrs.Diagnostics;
 using Cqrs.Transports;
 
 namespace Cqrs.Pipeline;
@@ -16,6 +17,9 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
 
     /// <summary>Span name of the receiving hop, computed once.</summary>
     public string ReceiveSpanName { get; } = (kind == MessageKind.Event ? "handle " : "process ") + wireName;
+
+    /// <summary>The type's running totals of sends and successful handler calls, for the observable counters.</summary>
+    public MessageCounts Counts { get; } = new();
 
     /// <summary>True when a handler for this type is registered in this process.</summary>
     public bool HasHandlers { get; private set; }

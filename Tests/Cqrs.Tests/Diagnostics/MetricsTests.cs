@@ -43,6 +43,19 @@ public sealed class MetricsTests : IDisposable
     }
 
     [Fact]
+    public async Task Sends_and_handler_calls_reach_their_counters_while_the_container_runs()
+    {
+        await using var provider = CreateProvider();
+
+        await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid());
+
+        // Counted per message, added to the counters about once a second: no disposal here to add them.
+        await WaitForTotalAsync(CqrsDiagnostics.MessagesHandled, Event, 2);
+        Assert.Equal([1, 1], [Total(CqrsDiagnostics.MessagesSent, Command), Total(CqrsDiagnostics.MessagesSent, Event)]);
+        Assert.Equal(1, Total(CqrsDiagnostics.MessagesHandled, Command));
+    }
+
+    [Fact]
     public async Task FailingHandler_RecordsEachFailureTheRetryAndTheDeadLetter()
     {
         const string Flaky = "tests.v1.flaky-command";
@@ -70,6 +83,16 @@ public sealed class MetricsTests : IDisposable
 
     private double Total(string instrument, string messageType) =>
         _meters.Of(instrument, messageType).Sum(measurement => measurement.Value);
+
+    private async Task WaitForTotalAsync(string instrument, string messageType, double total)
+    {
+        var deadline = DateTime.UtcNow + Patience.Timeout;
+        while (Total(instrument, messageType) < total)
+        {
+            Assert.True(DateTime.UtcNow < deadline, $"{instrument} of {messageType} stayed at {Total(instrument, messageType)}, short of {total}.");
+            await Task.Delay(TimeSpan.FromMilliseconds(50));
+        }
+    }
 
     private ServiceProvider CreateProvider(Action<CqrsOptions>? configure = null) =>
         TestHost.Create(configure, services => services.AddSingleton<IMeterFactory>(_meters));
