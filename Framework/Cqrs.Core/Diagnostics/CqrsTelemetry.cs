@@ -16,6 +16,17 @@ internal sealed class CqrsTelemetry : IDisposable
     /// <summary>How often the counts of sends and successful handler calls are added to their counters.</summary>
     private static readonly TimeSpan CountsInterval = TimeSpan.FromSeconds(1);
 
+    /// <summary>
+    /// Bucket bounds for the histograms in seconds, advised to SDKs. OpenTelemetry's default bounds (0, 5, 10, 25, ...)
+    /// are made for milliseconds: every handler duration and every lag under 5 s would share one bucket. These follow
+    /// the semantic conventions' bounds for durations in seconds, with finer ones below 5 ms (in-process handlers run
+    /// in microseconds) and coarser ones past 10 s (a backlog's lag).
+    /// </summary>
+    private static readonly InstrumentAdvice<double> SecondsBuckets = new()
+    {
+        HistogramBucketBoundaries = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 30, 60, 300],
+    };
+
     private readonly Meter _meter;
     private readonly bool _ownsMeter;
     private readonly MessageCatalog _catalog;
@@ -38,8 +49,8 @@ internal sealed class CqrsTelemetry : IDisposable
         _failed = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesFailed, "{message}", "Handler invocations that threw.");
         _retried = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesRetried, "{message}", "Delayed retries scheduled.");
         _deadLettered = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesDeadLettered, "{message}", "Messages dead-lettered.");
-        _duration = _meter.CreateHistogram<double>(CqrsDiagnostics.HandlerDuration, "s", "How long a handler ran.");
-        _lag = _meter.CreateHistogram<double>(CqrsDiagnostics.MessageLag, "s", "From enqueue to the start of handling.");
+        _duration = _meter.CreateHistogram(CqrsDiagnostics.HandlerDuration, "s", "How long a handler ran.", tags: null, SecondsBuckets);
+        _lag = _meter.CreateHistogram(CqrsDiagnostics.MessageLag, "s", "From enqueue to the start of handling.", tags: null, SecondsBuckets);
     }
 
     /// <summary>A start timestamp for <see cref="RecordHandled"/>; no clock read when nobody listens to durations.</summary>
