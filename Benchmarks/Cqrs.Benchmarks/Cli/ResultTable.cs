@@ -22,6 +22,8 @@ internal static class ResultTable
         ("latency p50 (µs)", result => Micros(result.LatencyP50Us)),
         ("latency p99 (µs)", result => Micros(result.LatencyP99Us)),
         ("allocated (B/op)", result => Count(result.AllocatedBytesPerOp)),
+        ("GCs gen0 / gen1 / gen2", result => $"{Count(result.Gen0Collections)} / {Count(result.Gen1Collections)} / {Count(result.Gen2Collections)}"),
+        ("GC pauses (ms)", result => result.GcPauseMs.ToString("F1", Invariant)),
         ("cores", result => Count(result.Cores)),
         ("telemetry", result => result.Telemetry ? $"on, {result.TraceSampling.ToString("0.####", Invariant)} sampled, spans exported {result.SpanExportBatch} at a time" : "off"),
         ("spans exported", result => Count(result.SpansExported)),

@@ -39,6 +39,18 @@ public sealed record BenchtestResult
     /// <summary>Bytes allocated by the whole process during the measured phase, per operation.</summary>
     public required double AllocatedBytesPerOp { get; init; }
 
+    /// <summary>Garbage collections during the measured phase (of any generation: each collects gen0).</summary>
+    public required int Gen0Collections { get; init; }
+
+    /// <summary>Gen1 and gen2 collections during the measured phase.</summary>
+    public required int Gen1Collections { get; init; }
+
+    /// <summary>Gen2 collections during the measured phase.</summary>
+    public required int Gen2Collections { get; init; }
+
+    /// <summary>Time the process was paused for garbage collection during the measured phase, in ms.</summary>
+    public required double GcPauseMs { get; init; }
+
     /// <summary>Cores the process may run on.</summary>
     public required int Cores { get; init; }
 

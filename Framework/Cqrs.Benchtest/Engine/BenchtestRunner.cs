@@ -114,14 +114,16 @@ public sealed class BenchtestRunner
         GC.Collect();
         GC.WaitForPendingFinalizers();
         var allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
+        var collectionsBefore = GcCollections.Now();
 
         var elapsed = await new PhaseMonitor(tracker, BenchtestPhase.Measuring, settings.Operations, progress)
             .RunAsync(() => Send(settings, load, cancellationToken), cancellationToken)
             .ConfigureAwait(false);
 
         var allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
+        var collections = GcCollections.Now() - collectionsBefore;
         telemetry?.Flush();
-        return new MeasuredPhase(elapsed, allocated, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates);
+        return new MeasuredPhase(elapsed, allocated, collections, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates);
     }
 
     private static Task Send(BenchtestSettings settings, CommandLoad load, CancellationToken cancellationToken) =>
@@ -146,6 +148,10 @@ public sealed class BenchtestRunner
             LatencyP50Us = latency.P50Us,
             LatencyP99Us = latency.P99Us,
             AllocatedBytesPerOp = (double)measured.AllocatedBytes / settings.Operations,
+            Gen0Collections = measured.Collections.Gen0,
+            Gen1Collections = measured.Collections.Gen1,
+            Gen2Collections = measured.Collections.Gen2,
+            GcPauseMs = measured.Collections.Paused.TotalMilliseconds,
             Cores = ProcessCores.Available(),
             Telemetry = settings.Telemetry,
             TraceSampling = settings.Telemetry ? settings.TraceSampling : 0,
@@ -162,5 +168,5 @@ public sealed class BenchtestRunner
         };
     }
 
-    private readonly record struct MeasuredPhase(TimeSpan Elapsed, long AllocatedBytes, long SpansExported, int Duplicates);
+    private readonly record struct MeasuredPhase(TimeSpan Elapsed, long AllocatedBytes, GcCollections Collections, long SpansExported, int Duplicates);
 }

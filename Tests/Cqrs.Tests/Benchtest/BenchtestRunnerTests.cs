@@ -30,6 +30,22 @@ public sealed class BenchtestRunnerTests
         Assert.Equal(64, result.SpanExportBatch);
         Assert.Equal(300 * SpansPerOperation, result.SpansExported);
         Assert.Equal(0, result.DuplicateDeliveries);
+        Assert.True(
+            result.Gen0Collections >= result.Gen1Collections && result.Gen1Collections >= result.Gen2Collections && result.Gen2Collections >= 0,
+            $"GCs {result.Gen0Collections} / {result.Gen1Collections} / {result.Gen2Collections}");
+        Assert.True(result.GcPauseMs >= 0);
+    }
+
+    [Fact]
+    public void GcCollections_over_a_full_collection_count_one_of_each_generation_at_least()
+    {
+        var before = GcCollections.Now();
+
+        GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+
+        var collected = GcCollections.Now() - before;
+        Assert.True(collected.Gen2 >= 1 && collected.Gen1 >= collected.Gen2 && collected.Gen0 >= collected.Gen1, collected.ToString());
+        Assert.True(collected.Paused > TimeSpan.Zero, collected.ToString());
     }
 
     [Fact]
