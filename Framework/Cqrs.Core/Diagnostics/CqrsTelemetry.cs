@@ -13,9 +13,6 @@ internal sealed class CqrsTelemetry : IDisposable
 {
     internal static readonly ActivitySource Source = new(CqrsDiagnostics.ActivitySourceName, "1.0.0");
 
-    /// <summary>How often the counts of sends and successful handler calls are added to their counters.</summary>
-    private static readonly TimeSpan CountsInterval = TimeSpan.FromSeconds(1);
-
     /// <summary>
     /// Bucket bounds for the histograms in seconds, advised to SDKs. OpenTelemetry's default bounds (0, 5, 10, 25, ...)
     /// are made for milliseconds: every handler duration and every lag under 5 s would share one bucket. These follow
@@ -29,23 +26,18 @@ internal sealed class CqrsTelemetry : IDisposable
 
     private readonly Meter _meter;
     private readonly bool _ownsMeter;
-    private readonly MessageCatalog _catalog;
-    private readonly Counter<long> _sent;
-    private readonly Counter<long> _handled;
+    private readonly CountedMessages _counted;
     private readonly Counter<long> _failed;
     private readonly Counter<long> _retried;
     private readonly Counter<long> _deadLettered;
     private readonly Histogram<double> _duration;
     private readonly Histogram<double> _lag;
-    private Timer? _counting;
 
     public CqrsTelemetry(MessageCatalog catalog, IMeterFactory? meterFactory = null)
     {
-        _catalog = catalog;
         _ownsMeter = meterFactory is null;
         _meter = meterFactory?.Create(CqrsDiagnostics.MeterName) ?? new Meter(CqrsDiagnostics.MeterName);
-        _sent = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesSent, "{message}", "Messages put on a transport.");
-        _handled = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesHandled, "{message}", "Handler invocations that succeeded.");
+        _counted = new CountedMessages(_meter, catalog);
         _failed = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesFailed, "{message}", "Handler invocations that threw.");
         _retried = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesRetried, "{message}", "Delayed retries scheduled.");
         _deadLettered = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesDeadLettered, "{message}", "Messages dead-lettered.");
@@ -112,15 +104,7 @@ internal sealed class CqrsTelemetry : IDisposable
         return activity;
     }
 
-    /// <summary>Counted on the descriptor; added to the counter with the next counts (<see cref="AddCounts"/>).</summary>
-    public void RecordSent(MessageDescriptor descriptor)
-    {
-        if (_sent.Enabled)
-        {
-            descriptor.Counts.CountSent();
-            _counting ??= StartCounting();
-        }
-    }
+    public void RecordSent(MessageDescriptor descriptor) => _counted.CountSent(descriptor);
 
     public void RecordLag(MessageDescriptor descriptor, TransportMessage message)
     {
@@ -134,12 +118,7 @@ internal sealed class CqrsTelemetry : IDisposable
 
     public void RecordHandled(MessageDescriptor descriptor, object handler, long started)
     {
-        if (_handled.Enabled)
-        {
-            descriptor.Counts.CountHandled(handler.GetType());
-            _counting ??= StartCounting();
-        }
-
+        _counted.CountHandled(descriptor, handler);
         if (_duration.Enabled)
         {
             _duration.Record(
@@ -171,54 +150,11 @@ internal sealed class CqrsTelemetry : IDisposable
 
     public void Dispose()
     {
-        // Waits for an addition under way, then adds the last counts while the meter is still there.
-        _counting?.DisposeAsync().AsTask().GetAwaiter().GetResult();
-        AddCounts();
+        _counted.Dispose();
         if (_ownsMeter)
         {
             _meter.Dispose();
         }
-    }
-
-    /// <summary>Adds the sends and successful handler calls counted since the last time to their counters.</summary>
-    private void AddCounts()
-    {
-        foreach (var descriptor in _catalog.Messages)
-        {
-            var messageType = new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName);
-            if (descriptor.Counts.TakeSent() is > 0 and var sent)
-            {
-                _sent.Add(sent, messageType);
-            }
-
-            foreach (var handler in descriptor.Counts.Handled)
-            {
-                if (handler.Take() is > 0 and var handled)
-                {
-                    _handled.Add(handled, messageType, new KeyValuePair<string, object?>(CqrsDiagnostics.HandlerTag, handler.HandlerName));
-                }
-            }
-        }
-    }
-
-    /// <summary>From the first count on, the counts are added every <see cref="CountsInterval"/> (and at disposal).</summary>
-    private Timer StartCounting()
-    {
-        Timer timer;
-        using (ExecutionContext.SuppressFlow())
-        {
-            // The timer outlives the message being counted: it must not keep that message's span or scope.
-            timer = new Timer(_ => AddCounts(), null, CountsInterval, CountsInterval);
-        }
-
-        var started = Interlocked.CompareExchange(ref _counting, timer, null);
-        if (started is null)
-        {
-            return timer;
-        }
-
-        timer.Dispose();
-        return started;
     }
 
     /// <summary>A real parent whose trace was not sampled.</summary>

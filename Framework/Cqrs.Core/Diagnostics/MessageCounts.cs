@@ -3,10 +3,8 @@ using Cqrs.Pipeline;
 namespace Cqrs.Diagnostics;
 
 /// <summary>
-/// One message type's sends and successful handler calls not yet added to the counters <c>cqrs.messages.sent</c>
-/// and <c>cqrs.messages.handled</c>. An increment per message here; <see cref="CqrsTelemetry"/> adds the sums to
-/// the counters about once a second, where a measurement per message would cost a lookup of its tags in every
-/// listener. Thread-safe.
+/// One message type's sends and successful handler calls not yet added to their counters by
+/// <see cref="CountedMessages"/>. Thread-safe.
 /// </summary>
 internal sealed class MessageCounts
 {

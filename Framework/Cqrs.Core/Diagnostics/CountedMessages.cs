@@ -1,0 +1,84 @@
+using System.Diagnostics.Metrics;
+using Cqrs.Pipeline;
+
+namespace Cqrs.Diagnostics;
+
+/// <summary>
+/// The counters <c>cqrs.messages.sent</c> and <c>cqrs.messages.handled</c>, which count every message. A send or a
+/// successful handler call only increments its descriptor's <see cref="MessageCounts"/>; the sums are added to the
+/// counters every <see cref="Interval"/> from the first count on, and a last time at disposal, while the meter is
+/// still there. A measurement per message would cost a lookup of its tags in every listener. Thread-safe.
+/// </summary>
+internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IDisposable
+{
+    private static readonly TimeSpan Interval = TimeSpan.FromSeconds(1);
+
+    private readonly Counter<long> _sent = meter.CreateCounter<long>(CqrsDiagnostics.MessagesSent, "{message}", "Messages put on a transport.");
+    private readonly Counter<long> _handled = meter.CreateCounter<long>(CqrsDiagnostics.MessagesHandled, "{message}", "Handler invocations that succeeded.");
+    private Timer? _adding;
+
+    public void CountSent(MessageDescriptor descriptor)
+    {
+        if (_sent.Enabled)
+        {
+            descriptor.Counts.CountSent();
+            _adding ??= StartAdding();
+        }
+    }
+
+    public void CountHandled(MessageDescriptor descriptor, object handler)
+    {
+        if (_handled.Enabled)
+        {
+            descriptor.Counts.CountHandled(handler.GetType());
+            _adding ??= StartAdding();
+        }
+    }
+
+    /// <summary>Waits for an addition under way, then adds the last counts.</summary>
+    public void Dispose()
+    {
+        _adding?.DisposeAsync().AsTask().GetAwaiter().GetResult();
+        AddCounts();
+    }
+
+    /// <summary>Adds the sends and successful handler calls counted since the last time to their counters.</summary>
+    private void AddCounts()
+    {
+        foreach (var descriptor in catalog.Messages)
+        {
+            var messageType = new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName);
+            if (descriptor.Counts.TakeSent() is > 0 and var sent)
+            {
+                _sent.Add(sent, messageType);
+            }
+
+            foreach (var handler in descriptor.Counts.Handled)
+            {
+                if (handler.Take() is > 0 and var handled)
+                {
+                    _handled.Add(handled, messageType, new KeyValuePair<string, object?>(CqrsDiagnostics.HandlerTag, handler.HandlerName));
+                }
+            }
+        }
+    }
+
+    private Timer StartAdding()
+    {
+        Timer timer;
+        using (ExecutionContext.SuppressFlow())
+        {
+            // The timer outlives the message being counted: it must not keep that message's span or scope.
+            timer = new Timer(_ => AddCounts(), null, Interval, Interval);
+        }
+
+        var started = Interlocked.CompareExchange(ref _adding, timer, null);
+        if (started is null)
+        {
+            return timer;
+        }
+
+        timer.Dispose();
+        return started;
+    }
+}
