@@ -56,6 +56,27 @@ public sealed class MetricsTests : IDisposable
     }
 
     [Fact]
+    public async Task Sends_from_several_tasks_at_once_are_all_counted()
+    {
+        const int Tasks = 4, OrdersPerTask = 250, Orders = Tasks * OrdersPerTask;
+        await using (var provider = CreateProvider())
+        {
+            var bus = provider.GetRequiredService<ICommandBus>();
+            await Task.WhenAll(Enumerable.Range(0, Tasks).Select(_ => Task.Run(async () =>
+            {
+                for (var order = 0; order < OrdersPerTask; order++)
+                {
+                    await bus.SendAsync(SampleOrders.Valid());
+                }
+            })));
+            await provider.GetRequiredService<Recorder>().WaitForAsync<NotifyCustomer>(Orders);
+        }
+
+        Assert.Equal([Orders, Orders], [Total(CqrsDiagnostics.MessagesSent, Command), Total(CqrsDiagnostics.MessagesSent, Event)]);
+        Assert.Equal([Orders, 2 * Orders], [Total(CqrsDiagnostics.MessagesHandled, Command), Total(CqrsDiagnostics.MessagesHandled, Event)]);
+    }
+
+    [Fact]
     public async Task FailingHandler_RecordsEachFailureTheRetryAndTheDeadLetter()
     {
         const string Flaky = "tests.v1.flaky-command";
