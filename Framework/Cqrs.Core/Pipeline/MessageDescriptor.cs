@@ -18,7 +18,7 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
     /// <summary>Span name of the receiving hop, computed once.</summary>
     public string ReceiveSpanName { get; } = (kind == MessageKind.Event ? "handle " : "process ") + wireName;
 
-    /// <summary>The type's running totals of sends and successful handler calls, for the observable counters.</summary>
+    /// <summary>The type's sends and successful handler calls not yet added to their counters.</summary>
     public MessageCounts Counts { get; } = new();
 
     /// <summary>True when a handler for this type is registered in this process.</summary>

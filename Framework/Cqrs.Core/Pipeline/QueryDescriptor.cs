@@ -23,7 +23,9 @@ internal abstract class QueryDescriptor<TResult>(Type queryType) : QueryDescript
 internal sealed class QueryDescriptor<TQuery, TResult>() : QueryDescriptor<TResult>(typeof(TQuery))
     where TQuery : IQuery<TResult>
 {
-    private readonly string _spanName = "query " + typeof(TQuery).Name;
+    private static readonly string Name = typeof(TQuery).Name;
+    private static readonly string SpanName = "query " + Name;
+
     private MessageValidators<TQuery> _validators = MessageValidators<TQuery>.None;
 
     private LifetimeServices<IQueryMiddleware<TQuery, TResult>> _middleware = LifetimeServices<IQueryMiddleware<TQuery, TResult>>.None;
@@ -37,9 +39,9 @@ internal sealed class QueryDescriptor<TQuery, TResult>() : QueryDescriptor<TResu
     public override async ValueTask<TResult> AskAsync(IServiceProvider services, IQuery<TResult> query, CancellationToken cancellationToken)
     {
         var typed = (TQuery)query;
-        MessageValidators<TQuery>.ThrowIfAny(typeof(TQuery).Name, await _validators.ValidateAsync(typed, cancellationToken).ConfigureAwait(false));
+        MessageValidators<TQuery>.ThrowIfAny(Name, await _validators.ValidateAsync(typed, cancellationToken).ConfigureAwait(false));
 
-        using var activity = CqrsTelemetry.Source.StartActivity(_spanName, ActivityKind.Internal);
+        using var activity = CqrsTelemetry.Source.StartActivity(SpanName, ActivityKind.Internal);
         var handler = services.GetRequiredService<IQueryHandler<TQuery, TResult>>();
         return await Through(_middleware.In(services), 0, handler, typed, cancellationToken).ConfigureAwait(false);
     }

@@ -17,17 +17,15 @@ internal sealed class LocalIngestionEndpoint : IDisposable
 
     public LocalIngestionEndpoint()
     {
-        Url = $"http://127.0.0.1:{FreePort()}/";
-        _listener.Prefixes.Add(Url);
+        var url = $"http://127.0.0.1:{FreePort()}/";
+        _listener.Prefixes.Add(url);
         _listener.Start();
         _serving = ServeAsync();
+        ConnectionString = $"InstrumentationKey={Guid.Empty};IngestionEndpoint={url}";
     }
 
-    /// <summary>The endpoint's address, for the connection string's <c>IngestionEndpoint</c>.</summary>
-    public string Url { get; }
-
     /// <summary>A connection string that sends everything here.</summary>
-    public string ConnectionString => $"InstrumentationKey={Guid.Empty};IngestionEndpoint={Url}";
+    public string ConnectionString { get; }
 
     /// <summary>Every telemetry item received so far.</summary>
     public IReadOnlyList<JsonElement> Items
