@@ -28,7 +28,7 @@ internal static class ResultTable
         ("telemetry", result => result.Telemetry ? $"on, {result.TraceSampling.ToString("0.####", Invariant)} sampled, spans exported {result.SpanExportBatch} at a time" : "off"),
         ("spans exported", result => Count(result.SpansExported)),
         ("duplicate deliveries", result => Count(result.DuplicateDeliveries)),
-        ("start-up (ms)", result => result.StartupMs.ToString("F1", Invariant)),
+        ("start-up (ms)", result => $"{result.StartupMs.ToString("F1", Invariant)} (JIT {result.StartupJitMs.ToString("F1", Invariant)} ms, {Count(result.StartupJittedMethods)} methods)"),
         ("price (USD/h)", result => result.PricePerHourUsd.ToString("0.####", Invariant)),
         ("ops per dollar", result => Count(result.OpsPerDollar)),
     ];

@@ -66,6 +66,12 @@ public sealed record BenchtestResult
     /// <summary>From before building the service provider to the first command→event round trip, on the process's first run, in ms.</summary>
     public required double StartupMs { get; init; }
 
+    /// <summary>Time the JIT spent compiling during that start-up (on any thread), in ms.</summary>
+    public required double StartupJitMs { get; init; }
+
+    /// <summary>Methods the JIT compiled during that start-up: few when the app was published ReadyToRun.</summary>
+    public required long StartupJittedMethods { get; init; }
+
     /// <summary>Price of the plan, in USD per hour.</summary>
     public required double PricePerHourUsd { get; init; }
 

@@ -28,7 +28,7 @@ public sealed class BenchtestRunner
     /// </summary>
     private static readonly TimeSpan WarmupTimeForMoreRounds = TimeSpan.FromSeconds(10);
 
-    private double? _firstStartupMs;
+    private StartupFigures? _firstStartup;
 
     /// <summary>Runs one benchtest and returns its figures.</summary>
     /// <exception cref="ArgumentException">A setting is out of range.</exception>
@@ -41,18 +41,19 @@ public sealed class BenchtestRunner
         using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings.TraceSampling, settings.SpanExportBatch) : null;
         var tracker = new OperationTracker();
         var startupStarted = TimeProvider.System.GetTimestamp();
+        var jitBeforeStartup = JitActivity.Now();
         var services = BenchtestServices.Build(tracker, settings);
         await using (services.ConfigureAwait(false))
         {
             var bus = services.GetRequiredService<ICommandBus>();
             await RunFirstRoundTripAsync(bus, tracker, cancellationToken).ConfigureAwait(false);
-            _firstStartupMs ??= TimeProvider.System.GetElapsedTime(startupStarted).TotalMilliseconds;
+            _firstStartup ??= new StartupFigures(TimeProvider.System.GetElapsedTime(startupStarted).TotalMilliseconds, JitActivity.Now() - jitBeforeStartup);
 
             var load = new CommandLoad(bus, tracker);
             await WarmUpAsync(settings, load, tracker, progress, cancellationToken).ConfigureAwait(false);
             var measured = await MeasureAsync(settings, load, tracker, telemetry, progress, cancellationToken).ConfigureAwait(false);
             var options = services.GetRequiredService<IOptions<CqrsOptions>>().Value;
-            return Describe(settings, options, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartupMs.Value);
+            return Describe(settings, options, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value);
         }
     }
 
@@ -132,7 +133,7 @@ public sealed class BenchtestRunner
             : load.SendAsFastAsAcceptedAsync(settings.Tasks, settings.CommandsPerTask, cancellationToken);
 
     private static BenchtestResult Describe(
-        BenchtestSettings settings, CqrsOptions options, MeasuredPhase measured, LatencySummary latency, double startupMs)
+        BenchtestSettings settings, CqrsOptions options, MeasuredPhase measured, LatencySummary latency, StartupFigures startup)
     {
         var seconds = measured.Elapsed.TotalSeconds;
         var opsPerSecond = settings.Operations / seconds;
@@ -156,7 +157,9 @@ public sealed class BenchtestRunner
             Telemetry = settings.Telemetry,
             TraceSampling = settings.Telemetry ? settings.TraceSampling : 0,
             SpanExportBatch = settings.Telemetry ? settings.SpanExportBatch : 0,
-            StartupMs = startupMs,
+            StartupMs = startup.Ms,
+            StartupJitMs = startup.Jit.Time.TotalMilliseconds,
+            StartupJittedMethods = startup.Jit.Methods,
             PricePerHourUsd = settings.PricePerHourUsd,
             OpsPerDollar = opsPerSecond * 3600 / settings.PricePerHourUsd,
             Direct = settings.Direct,
@@ -167,6 +170,9 @@ public sealed class BenchtestRunner
             DuplicateDeliveries = measured.Duplicates,
         };
     }
+
+    /// <summary>The process's first start-up: its length, and what the JIT compiled meanwhile.</summary>
+    private readonly record struct StartupFigures(double Ms, JitActivity Jit);
 
     private readonly record struct MeasuredPhase(TimeSpan Elapsed, long AllocatedBytes, GcCollections Collections, long SpansExported, int Duplicates);
 }

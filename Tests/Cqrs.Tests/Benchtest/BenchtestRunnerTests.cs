@@ -1,3 +1,4 @@
+using System.Linq.Expressions;
 using Cqrs.Benchtest;
 using Cqrs.Tests.Diagnostics;
 
@@ -46,6 +47,18 @@ public sealed class BenchtestRunnerTests
         var collected = GcCollections.Now() - before;
         Assert.True(collected.Gen2 >= 1 && collected.Gen1 >= collected.Gen2 && collected.Gen0 >= collected.Gen1, collected.ToString());
         Assert.True(collected.Paused > TimeSpan.Zero, collected.ToString());
+    }
+
+    [Fact]
+    public void JitActivity_over_compiling_a_new_expression_counts_a_method_and_its_time()
+    {
+        var before = JitActivity.Now();
+
+        var answer = Expression.Lambda<Func<int>>(Expression.Constant(42)).Compile()();
+
+        var compiled = JitActivity.Now() - before;
+        Assert.Equal(42, answer);
+        Assert.True(compiled.Methods >= 1 && compiled.Time > TimeSpan.Zero, compiled.ToString());
     }
 
     [Fact]
