@@ -68,8 +68,10 @@ internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IDi
         Timer timer;
         using (ExecutionContext.SuppressFlow())
         {
-            // The timer outlives the message being counted: it must not keep that message's span or scope.
-            timer = new Timer(_ => AddCounts(), null, Interval, Interval);
+            // The timer outlives the message being counted: it must not keep that message's span or scope. And it
+            // holds these counts only weakly, so that a container dropped undisposed is still collected (with the
+            // counts, this holds the whole container): the timer then goes too, when its finalizer runs.
+            timer = new Timer(AddCountsIfAlive, new WeakReference<CountedMessages>(this), Interval, Interval);
         }
 
         var started = Interlocked.CompareExchange(ref _adding, timer, null);
@@ -80,5 +82,13 @@ internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IDi
 
         timer.Dispose();
         return started;
+    }
+
+    private static void AddCountsIfAlive(object? state)
+    {
+        if (((WeakReference<CountedMessages>)state!).TryGetTarget(out var counted))
+        {
+            counted.AddCounts();
+        }
     }
 }

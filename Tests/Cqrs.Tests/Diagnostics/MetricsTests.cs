@@ -1,4 +1,5 @@
 using System.Diagnostics.Metrics;
+using System.Runtime.CompilerServices;
 using Cqrs.Tests.Domain.Faults;
 using Cqrs.Tests.Domain.Orders;
 using Cqrs.Tests.Domain.Probes;
@@ -77,6 +78,22 @@ public sealed class MetricsTests : IDisposable
     }
 
     [Fact]
+    public async Task A_container_dropped_undisposed_after_counting_is_still_collected()
+    {
+        var dropped = SendOneOrderInAContainerLeftUndisposed();
+
+        // The counters' timer, started by the first count, must not keep the container (and its handlers) alive.
+        for (var attempt = 0; attempt < 20 && dropped.IsAlive; attempt++)
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            await Task.Delay(TimeSpan.FromMilliseconds(50));
+        }
+
+        Assert.False(dropped.IsAlive, "The container is still reachable after it was dropped.");
+    }
+
+    [Fact]
     public async Task FailingHandler_RecordsEachFailureTheRetryAndTheDeadLetter()
     {
         const string Flaky = "tests.v1.flaky-command";
@@ -114,6 +131,17 @@ public sealed class MetricsTests : IDisposable
             await Task.Delay(TimeSpan.FromMilliseconds(50));
         }
     }
+
+    /// <summary>Runs one order through a container, then drops it without disposing it: a weak reference to it.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private WeakReference SendOneOrderInAContainerLeftUndisposed() =>
+        Task.Run(async () =>
+        {
+            var provider = CreateProvider();
+            await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid());
+            await provider.GetRequiredService<Recorder>().WaitForAsync<NotifyCustomer>();
+            return new WeakReference(provider);
+        }).GetAwaiter().GetResult();
 
     private ServiceProvider CreateProvider(Action<CqrsOptions>? configure = null) =>
         TestHost.Create(configure, services => services.AddSingleton<IMeterFactory>(_meters));
