@@ -4,7 +4,10 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Pipeline;
 
-/// <summary>Every message type of the container, by CLR type and by wire name. Built once; read-only after.</summary>
+/// <summary>
+/// Every message type of the container, by CLR type and by wire name: descriptors of its own, bound to it alone.
+/// Built once; read-only after.
+/// </summary>
 internal sealed class MessageCatalog
 {
     private readonly FrozenDictionary<Type, MessageDescriptor> _byType;
@@ -17,15 +20,17 @@ internal sealed class MessageCatalog
     {
         var messages = new Dictionary<Type, MessageDescriptor>();
         var wireNames = new Dictionary<string, MessageDescriptor>(StringComparer.Ordinal);
-        foreach (var descriptor in builder.Registries.SelectMany(registry => registry.Messages))
+        foreach (var definition in builder.Registries.SelectMany(registry => registry.Messages))
         {
-            if (wireNames.TryGetValue(descriptor.WireName, out var existing) && existing.ClrType != descriptor.ClrType)
+            if (wireNames.TryGetValue(definition.WireName, out var existing) && existing.ClrType != definition.ClrType)
             {
-                throw new InvalidOperationException($"Wire name '{descriptor.WireName}' is used by both {existing.ClrType} and {descriptor.ClrType}.");
+                throw new InvalidOperationException($"Wire name '{definition.WireName}' is used by both {existing.ClrType} and {definition.ClrType}.");
             }
 
-            if (messages.TryAdd(descriptor.ClrType, descriptor))
+            if (!messages.ContainsKey(definition.ClrType))
             {
+                var descriptor = definition.CopyUnbound();
+                messages.Add(descriptor.ClrType, descriptor);
                 wireNames.Add(descriptor.WireName, descriptor);
             }
         }
@@ -34,7 +39,7 @@ internal sealed class MessageCatalog
         _byWireName = wireNames.ToFrozenDictionary(StringComparer.Ordinal);
         _queries = builder.Registries.SelectMany(registry => registry.Queries)
             .DistinctBy(query => query.QueryType)
-            .ToFrozenDictionary(query => query.QueryType);
+            .ToFrozenDictionary(query => query.QueryType, query => query.CopyUnbound());
         _handlers = [.. builder.Registries.SelectMany(registry => registry.Handlers).Distinct()];
     }
 

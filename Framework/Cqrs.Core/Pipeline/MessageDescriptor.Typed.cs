@@ -19,6 +19,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     /// <summary>The middleware around handlers, with their lifetime.</summary>
     protected LifetimeServices<IHandlerMiddleware<T>> Middleware { get; private set; } = LifetimeServices<IHandlerMiddleware<T>>.None;
 
+    protected IMessagePackCodec<T> Codec => codec;
+
     public byte[] Serialize(T message) => codec.ToBytes(message);
 
     /// <exception cref="MessageFormatException">The bytes are not one valid <typeparamref name="T"/>.</exception>

@@ -24,6 +24,12 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
     /// <summary>True when a handler for this type is registered in this process.</summary>
     public bool HasHandlers { get; private set; }
 
+    /// <summary>
+    /// A copy not yet bound to any container. A registry's descriptors are definitions, shared by every container
+    /// built from one service collection: each container's catalog binds copies of its own.
+    /// </summary>
+    public abstract MessageDescriptor CopyUnbound();
+
     /// <summary>Resolves validators, and handlers when they are singletons, once per container.</summary>
     public void Bind(IServiceProvider services, int handlerCount, bool singletonHandlers)
     {

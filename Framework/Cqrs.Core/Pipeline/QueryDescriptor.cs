@@ -10,6 +10,9 @@ internal abstract class QueryDescriptor(Type queryType)
 {
     public Type QueryType { get; } = queryType;
 
+    /// <summary>A copy not yet bound to any container (see <see cref="MessageDescriptor.CopyUnbound"/>).</summary>
+    public abstract QueryDescriptor CopyUnbound();
+
     /// <summary>Binds validators and middleware with the handlers' lifetime, once per container.</summary>
     public abstract void Bind(IServiceProvider services, bool singletonHandlers);
 }
@@ -29,6 +32,8 @@ internal sealed class QueryDescriptor<TQuery, TResult>() : QueryDescriptor<TResu
     private MessageValidators<TQuery> _validators = MessageValidators<TQuery>.None;
 
     private LifetimeServices<IQueryMiddleware<TQuery, TResult>> _middleware = LifetimeServices<IQueryMiddleware<TQuery, TResult>>.None;
+
+    public override QueryDescriptor CopyUnbound() => new QueryDescriptor<TQuery, TResult>();
 
     public override void Bind(IServiceProvider services, bool singletonHandlers)
     {

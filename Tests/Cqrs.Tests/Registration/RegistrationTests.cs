@@ -1,6 +1,7 @@
 using Cqrs.Generated;
 using Cqrs.Tests.Domain.Counting;
 using Cqrs.Tests.Domain.Orders;
+using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -44,5 +45,24 @@ public sealed class RegistrationTests
         Assert.Contains("tests.v1.submit-order", error.Message, StringComparison.Ordinal);
         Assert.Contains(typeof(SubmitOrder).FullName!, error.Message, StringComparison.Ordinal);
         Assert.Contains(typeof(Ping).FullName!, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Two_containers_built_from_one_service_collection_each_call_their_own_handlers()
+    {
+        var services = TestHost.CreateServices();
+        await using var first = TestHost.Build(services);
+        await using var second = TestHost.Build(services);
+        var firstBus = first.GetRequiredService<ICommandBus>();
+        var secondBus = second.GetRequiredService<ICommandBus>();
+
+        await firstBus.SendAsync(SampleOrders.Valid());
+        await secondBus.SendAsync(SampleOrders.Valid());
+        await secondBus.SendAsync(SampleOrders.Valid());
+
+        await first.GetRequiredService<Recorder>().WaitForAsync<NotifyCustomer>();
+        await second.GetRequiredService<Recorder>().WaitForAsync<NotifyCustomer>(2);
+        Assert.Single(first.GetRequiredService<Recorder>().Of<NotifyCustomer>());
+        Assert.Equal(2, second.GetRequiredService<Recorder>().Of<NotifyCustomer>().Count);
     }
 }

@@ -16,11 +16,21 @@ internal static class TestHost
     /// <summary>A container with this assembly's generated registry, through the generated <c>AddCqrs</c> overload.</summary>
     public static ServiceProvider Create(Action<CqrsOptions>? configure = null, Action<IServiceCollection>? addServices = null)
     {
+        var services = CreateServices(configure);
+        addServices?.Invoke(services);
+        return Build(services);
+    }
+
+    /// <summary>The services <see cref="Create"/> builds its container from.</summary>
+    public static ServiceCollection CreateServices(Action<CqrsOptions>? configure = null)
+    {
         var services = new ServiceCollection();
         AddTestDomain(services, configure, (services, options) => services.AddCqrs(options));
-        addServices?.Invoke(services);
-        return services.BuildServiceProvider(Validating);
+        return services;
     }
+
+    /// <summary>A container that validates itself on build and checks scopes.</summary>
+    public static ServiceProvider Build(IServiceCollection services) => services.BuildServiceProvider(Validating);
 
     /// <summary>A container with <paramref name="registry"/> instead of this assembly's.</summary>
     public static ServiceProvider CreateWith(IMessageRegistry registry, Action<CqrsOptions>? configure = null)
