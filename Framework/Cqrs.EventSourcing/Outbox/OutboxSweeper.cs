@@ -28,6 +28,21 @@ internal sealed partial class OutboxSweeper(OutboxPublisher publisher, IOptions<
         while (await timer.WaitForNextTickAsync(stoppingToken).ConfigureAwait(false));
     }
 
+    /// <summary>
+    /// A host disposed without being stopped disposes its container straight away: this stops the sweeps too, and
+    /// waits for the one under way, so that it never uses the store (created before this, so disposed after) once
+    /// the store is gone.
+    /// </summary>
+    public override void Dispose()
+    {
+        base.Dispose();
+        if (ExecuteTask is { } sweeping)
+        {
+            // WhenAny: waits for the loop's end without rethrowing its cancellation.
+            Task.WhenAny(sweeping).GetAwaiter().GetResult();
+        }
+    }
+
     [LoggerMessage(Level = LogLevel.Information, Message = "Published {Count} events the outbox held from before.")]
     private partial void LogSwept(int count);
 

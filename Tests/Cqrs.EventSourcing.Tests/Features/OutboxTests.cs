@@ -9,7 +9,7 @@ public sealed class OutboxTests
     [Fact]
     public async Task Events_published_but_not_marked_are_marked_by_the_sweep_and_not_published_again()
     {
-        var store = new MarkFailingStore(failures: 2);
+        var store = new OutboxFaultStore(markFailures: 2);
         using var host = Domain.Create(store, direct: true);
         var bus = host.Services.GetRequiredService<ICommandBus>();
 
@@ -24,5 +24,18 @@ public sealed class OutboxTests
         Assert.Empty(await store.ReadUnpublishedAsync(10));
         Assert.Equal([1], host.Services.GetRequiredService<Deliveries>().ByMessageId.Values);
         Assert.Equal(["Ada"], host.Services.GetRequiredService<WelcomeMessages>().Sent);
+    }
+
+    [Fact]
+    public void Disposing_a_running_host_without_stopping_it_waits_for_the_sweep_under_way()
+    {
+        var store = new OutboxFaultStore(readDelay: TimeSpan.FromMilliseconds(200));
+        var host = Domain.Start(store, options => options.OutboxSweepInterval = TimeSpan.FromMilliseconds(10));
+        Assert.True(SpinWait.SpinUntil(() => store.ReadsStarted > 0, TimeSpan.FromSeconds(10)), "No sweep started.");
+
+        host.Dispose();
+
+        // The sweep under way ended before the container went on to dispose what it uses (the store among them).
+        Assert.Equal(store.ReadsStarted, store.ReadsFinished);
     }
 }

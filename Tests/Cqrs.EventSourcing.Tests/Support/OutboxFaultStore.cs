@@ -2,16 +2,40 @@ using Cqrs.EventSourcing.InMemory;
 
 namespace Cqrs.EventSourcing.Tests.Support;
 
-/// <summary>An in-memory store whose next <see cref="MarkPublishedAsync"/> calls fail, as a store gone briefly unreachable would.</summary>
-internal sealed class MarkFailingStore(int failures) : IEventSourcingStore
+/// <summary>
+/// An in-memory store whose outbox is unreliable, as a store gone briefly unreachable or slow would be: its first
+/// <c>markFailures</c> <see cref="MarkPublishedAsync"/> calls fail, and each <see cref="ReadUnpublishedAsync"/> takes
+/// <c>readDelay</c> first, heedless of cancellation (like I/O under way).
+/// </summary>
+internal sealed class OutboxFaultStore(int markFailures = 0, TimeSpan readDelay = default) : IEventSourcingStore
 {
     private readonly InMemoryEventStore _inner = new();
-    private int _failuresLeft = failures;
+    private int _markFailuresLeft = markFailures;
+    private int _readsStarted;
+    private int _readsFinished;
+
+    public int ReadsStarted => Volatile.Read(ref _readsStarted);
+
+    public int ReadsFinished => Volatile.Read(ref _readsFinished);
 
     public Task MarkPublishedAsync(IReadOnlyList<StoredEvent> events, CancellationToken cancellationToken = default) =>
-        Interlocked.Decrement(ref _failuresLeft) >= 0
+        Interlocked.Decrement(ref _markFailuresLeft) >= 0
             ? throw new TimeoutException("The store did not answer.")
             : _inner.MarkPublishedAsync(events, cancellationToken);
+
+    public async Task<IReadOnlyList<StoredEvent>> ReadUnpublishedAsync(int maxCount, CancellationToken cancellationToken = default)
+    {
+        Interlocked.Increment(ref _readsStarted);
+        try
+        {
+            await Task.Delay(readDelay, CancellationToken.None);
+            return await _inner.ReadUnpublishedAsync(maxCount, cancellationToken);
+        }
+        finally
+        {
+            Interlocked.Increment(ref _readsFinished);
+        }
+    }
 
     public Task<long> AppendAsync(string streamId, ExpectedVersion expectedVersion, IReadOnlyList<NewEvent> events, CancellationToken cancellationToken = default) =>
         _inner.AppendAsync(streamId, expectedVersion, events, cancellationToken);
@@ -20,9 +44,6 @@ internal sealed class MarkFailingStore(int failures) : IEventSourcingStore
         _inner.ReadStreamAsync(streamId, fromVersion, cancellationToken);
 
     public IAsyncEnumerable<StoredEvent> ReadAllAsync(CancellationToken cancellationToken = default) => _inner.ReadAllAsync(cancellationToken);
-
-    public Task<IReadOnlyList<StoredEvent>> ReadUnpublishedAsync(int maxCount, CancellationToken cancellationToken = default) =>
-        _inner.ReadUnpublishedAsync(maxCount, cancellationToken);
 
     public Task SaveSnapshotAsync(string streamId, Snapshot snapshot, CancellationToken cancellationToken = default) =>
         _inner.SaveSnapshotAsync(streamId, snapshot, cancellationToken);
