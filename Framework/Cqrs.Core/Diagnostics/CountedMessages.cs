@@ -68,9 +68,9 @@ internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IDi
         Timer timer;
         using (ExecutionContext.SuppressFlow())
         {
-            // The timer outlives the message being counted: it must not keep that message's span or scope. And it
-            // holds these counts only weakly, so that a container dropped undisposed is still collected (with the
-            // counts, this holds the whole container): the timer then goes too, when its finalizer runs.
+            // The timer outlives the message being counted: it must not keep that message's span or scope. It holds
+            // the counts only weakly, for they reach the whole container: a container dropped undisposed is still
+            // collected, and the timer's finalizer then stops it.
             timer = new Timer(AddCountsIfAlive, new WeakReference<CountedMessages>(this), Interval, Interval);
         }
 
