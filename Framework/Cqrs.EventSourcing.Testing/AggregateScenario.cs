@@ -100,7 +100,13 @@ public sealed class AggregateScenario<TAggregate>(Action<IServiceCollection> con
         var codec = provider.GetRequiredService<EventCodec>();
         foreach (var (id, events) in _given.Where(given => given.Events.Length > 0))
         {
-            var added = await Task.WhenAll(events.Select(@event => codec.ToNewEventAsync(@event, null, Guid.Empty, CancellationToken.None).AsTask())).ConfigureAwait(false);
+            // One at a time, as the repository does: ids in the events' order, and no task per event.
+            var added = new List<NewEvent>(events.Length);
+            foreach (var @event in events)
+            {
+                added.Add(await codec.ToNewEventAsync(@event, null, Guid.Empty, CancellationToken.None).ConfigureAwait(false));
+            }
+
             await store.AppendAsync(repository.StreamOf(id), ExpectedVersion.Any, added).ConfigureAwait(false);
         }
     }
