@@ -57,13 +57,10 @@ internal sealed class MessageValidators<T>(LifetimeServices<IValidator<T>> valid
         List<ValidationFailure>? failures = null;
         for (var index = 0; index < resolved.Length; index++)
         {
-            var result = TryValidateSynchronously(resolved, asynchronous, index, message);
-            if (result is null)
+            if (!TryValidateSynchronously(resolved, asynchronous, index, message, ref failures))
             {
                 return ValidateFromAsync(resolved, asynchronous, index, message, failures, cancellationToken);
             }
-
-            failures = Collect(result, failures);
         }
 
         return new(failures);
@@ -75,34 +72,37 @@ internal sealed class MessageValidators<T>(LifetimeServices<IValidator<T>> valid
     {
         for (; index < resolved.Length; index++)
         {
-            var result = TryValidateSynchronously(resolved, asynchronous, index, message)
-                ?? await resolved[index].ValidateAsync(message, cancellationToken).ConfigureAwait(false);
-            failures = Collect(result, failures);
+            if (!TryValidateSynchronously(resolved, asynchronous, index, message, ref failures))
+            {
+                failures = Collect(await resolved[index].ValidateAsync(message, cancellationToken).ConfigureAwait(false), failures);
+            }
         }
 
         return failures;
     }
 
-    /// <summary>The validator's result, or null when it holds asynchronous rules.</summary>
-    private static ValidationResult? TryValidateSynchronously(IValidator<T>[] resolved, bool[] asynchronous, int index, T message)
+    /// <summary>Adds the validator's failures to <paramref name="failures"/>; false, having run nothing to the end, when it holds asynchronous rules.</summary>
+    private static bool TryValidateSynchronously(IValidator<T>[] resolved, bool[] asynchronous, int index, T message, ref List<ValidationFailure>? failures)
     {
         if (asynchronous[index])
         {
-            return null;
+            return false;
         }
 
         try
         {
-            return resolved[index].Validate(message);
+            failures = ReusedValidationContext<T>.Validate(resolved[index], message, failures);
+            return true;
         }
         catch (AsyncValidatorInvokedSynchronouslyException)
         {
             asynchronous[index] = true;
-            return null;
+            return false;
         }
     }
 
-    private static List<ValidationFailure>? Collect(ValidationResult result, List<ValidationFailure>? failures)
+    /// <summary>Adds the result's failures, copied, to <paramref name="failures"/>, created on the first one.</summary>
+    internal static List<ValidationFailure>? Collect(ValidationResult result, List<ValidationFailure>? failures)
     {
         if (!result.IsValid)
         {

@@ -32,7 +32,7 @@ public sealed class DispatchAllocationTests(ITestOutputHelper output)
 
     [Fact]
     public Task FullPipeline_AfterWarmUp_StaysUnderItsAllocationCeiling() =>
-        AssertBytesPerOperationAsync(directDispatch: false, ceiling: CoreIsOptimized ? 1_936 : 4_160);
+        AssertBytesPerOperationAsync(directDispatch: false, ceiling: CoreIsOptimized ? 800 : 4_160);
 
     private async Task AssertBytesPerOperationAsync(bool directDispatch, long ceiling)
     {

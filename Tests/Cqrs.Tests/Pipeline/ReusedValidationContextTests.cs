@@ -1,0 +1,168 @@
+using System.Runtime.CompilerServices;
+using Cqrs.Pipeline;
+using FluentValidation;
+using FluentValidation.Results;
+
+namespace Cqrs.Tests.Pipeline;
+
+/// <summary>
+/// A validation context reused from call to call must behave as a new one each time: nothing of one message's
+/// validation (failures, root data, shared conditions, property chain, the message itself) reaches the next.
+/// Each test validates on one thread, so every call after the first reuses that thread's context.
+/// </summary>
+public sealed class ReusedValidationContextTests
+{
+    [Fact]
+    public void ProbeAccessors_WithThePinnedFluentValidation_FindsTheMembersItResets() =>
+        Assert.True(ReusedValidationContext<Parcel>.ProbeAccessors());
+
+    [Fact]
+    public void Validate_AfterAFailedMessage_ReportsOnlyTheNextMessagesFailures()
+    {
+        var validator = ParcelValidator();
+
+        var first = ReusedValidationContext<Parcel>.Validate(validator, new Parcel("", Weight: 5), failures: null);
+        var valid = ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", Weight: 5), failures: null);
+        var third = ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", Weight: -1), failures: null);
+
+        Assert.Equal(["Label"], PropertyNames(first));
+        Assert.Null(valid);
+        Assert.Equal(["Weight"], PropertyNames(third));
+    }
+
+    [Fact]
+    public void Validate_WithFailuresSoFar_AddsToThem()
+    {
+        List<ValidationFailure> earlier = [new("Other", "earlier failure")];
+
+        var failures = ReusedValidationContext<Parcel>.Validate(ParcelValidator(), new Parcel("", Weight: -1), earlier);
+
+        Assert.Same(earlier, failures);
+        Assert.Equal(["Other", "Label", "Weight"], PropertyNames(failures));
+    }
+
+    [Fact]
+    public void Validate_RootDataWrittenByARule_IsGoneForTheNextMessage()
+    {
+        var validator = new InlineValidator<Parcel>();
+        validator.RuleFor(parcel => parcel.Label).Custom((_, context) =>
+        {
+            if (context.RootContextData.ContainsKey("seen"))
+            {
+                context.AddFailure("root data of an earlier message");
+            }
+
+            context.RootContextData["seen"] = true;
+        });
+
+        Assert.Null(ReusedValidationContext<Parcel>.Validate(validator, new Parcel("a", 1), failures: null));
+        Assert.Null(ReusedValidationContext<Parcel>.Validate(validator, new Parcel("b", 1), failures: null));
+    }
+
+    [Fact]
+    public void Validate_SharedCondition_IsEvaluatedAgainForAnEqualMessage()
+    {
+        var evaluations = 0;
+        var validator = new InlineValidator<Parcel>();
+        validator.When(parcel => ++evaluations > 0 && parcel.Weight > 10, () =>
+        {
+            validator.RuleFor(parcel => parcel.Label).NotEqual("fragile");
+            validator.RuleFor(parcel => parcel.Weight).LessThan(100);
+        });
+
+        // Records with equal values: a stale shared-condition cache, keyed by the message, would answer the second.
+        ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", 20), failures: null);
+        ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", 20), failures: null);
+
+        Assert.Equal(2, evaluations);
+    }
+
+    [Fact]
+    public void Validate_ChildValidatorFailures_KeepTheirPathOnEveryMessage()
+    {
+        var validator = new InlineValidator<Shipment>();
+        validator.RuleFor(shipment => shipment.Parcel).SetValidator(ParcelValidator());
+
+        var first = ReusedValidationContext<Shipment>.Validate(validator, new Shipment(new Parcel("", 1)), failures: null);
+        var valid = ReusedValidationContext<Shipment>.Validate(validator, new Shipment(new Parcel("box", 1)), failures: null);
+        var third = ReusedValidationContext<Shipment>.Validate(validator, new Shipment(new Parcel("", 1)), failures: null);
+
+        Assert.Equal(["Parcel.Label"], PropertyNames(first));
+        Assert.Null(valid);
+        Assert.Equal(["Parcel.Label"], PropertyNames(third));
+    }
+
+    [Fact]
+    public void Validate_AfterARuleThrew_ValidatesTheNextMessageAsNew()
+    {
+        var validator = new InlineValidator<Parcel>();
+        validator.RuleFor(parcel => parcel.Weight).Must(weight => weight != 13 ? weight > 0 : throw new InvalidOperationException("unlucky"));
+
+        Assert.Throws<InvalidOperationException>(() => ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", 13), failures: null));
+        var failures = ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", -1), failures: null);
+
+        Assert.Equal(["Weight"], PropertyNames(failures));
+    }
+
+    [Fact]
+    public void Validate_DoesNotKeepTheMessageAlive()
+    {
+        var validator = ParcelValidator();
+
+        var validated = ValidateOneParcel(validator);
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+        GC.Collect();
+
+        Assert.False(validated.IsAlive);
+    }
+
+    [Fact]
+    public void Validate_AValidMessage_AllocatesNoNewContext()
+    {
+        var validator = ParcelValidator();
+        var parcel = new Parcel("box", 5);
+
+        var reused = BytesPerCall(() => ReusedValidationContext<Parcel>.Validate(validator, parcel, failures: null));
+        var fresh = BytesPerCall(() => validator.Validate(parcel));
+
+        // A new context with its property chain, failure list, root data and message formatter is ~570 bytes.
+        Assert.True(fresh - reused >= 400, $"reused context: {reused} bytes a call; FluentValidation's own: {fresh}");
+    }
+
+    private static long BytesPerCall(Action validate)
+    {
+        validate();
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        for (var i = 0; i < 1_000; i++)
+        {
+            validate();
+        }
+
+        return (GC.GetAllocatedBytesForCurrentThread() - before) / 1_000;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static WeakReference ValidateOneParcel(InlineValidator<Parcel> validator)
+    {
+        var parcel = new Parcel("box", 5);
+        ReusedValidationContext<Parcel>.Validate(validator, parcel, failures: null);
+        return new WeakReference(parcel);
+    }
+
+    private static string[] PropertyNames(List<ValidationFailure>? failures) =>
+        [.. (failures ?? []).Select(failure => failure.PropertyName)];
+
+    public sealed record Parcel(string Label, int Weight);
+
+    public sealed record Shipment(Parcel Parcel);
+
+    /// <summary>Built here, not declared as a class: the generator would register a validator class for every test container.</summary>
+    private static InlineValidator<Parcel> ParcelValidator()
+    {
+        var validator = new InlineValidator<Parcel>();
+        validator.RuleFor(parcel => parcel.Label).NotEmpty();
+        validator.RuleFor(parcel => parcel.Weight).GreaterThan(0);
+        return validator;
+    }
+}
