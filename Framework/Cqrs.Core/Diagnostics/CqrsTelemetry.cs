@@ -51,7 +51,9 @@ internal sealed class CqrsTelemetry : IDisposable
     /// <summary>
     /// Starts the sending span and stamps the trace context on the message. The upstream sampling decision
     /// (the W3C sampled flag) is followed, as OpenTelemetry's default ParentBased sampler does: under an
-    /// unsampled parent no span is started at all, which keeps unsampled traffic nearly free.
+    /// unsampled parent no span is created at all, which keeps unsampled traffic nearly free. A span that the
+    /// listeners want only propagated (a root the sampler drops) is created for its trace id but never started:
+    /// starting it would make it the current activity, and then the caller's again, for nothing to record.
     /// </summary>
     public static Activity? StartSend(MessageDescriptor descriptor, TransportMessage message, TransportMessage? cause, string transportName)
     {
@@ -68,20 +70,18 @@ internal sealed class CqrsTelemetry : IDisposable
             return null;
         }
 
-        var activity = Source.StartActivity(descriptor.SendSpanName, ActivityKind.Producer, parent);
-        if (activity is null)
+        var activity = Source.CreateActivity(descriptor.SendSpanName, ActivityKind.Producer, parent);
+        if (activity is not { IsAllDataRequested: true })
         {
-            message.TraceContext = parent;
-            message.Unsampled = parent == default;
+            // Not sampled: the message carries the trace on, unsampled, so no later hop records it either.
+            message.TraceContext = activity?.Context ?? parent;
+            message.Unsampled = message.TraceContext == default;
             return null;
         }
 
+        activity.Start();
         message.TraceContext = activity.Context;
-        if (activity.IsAllDataRequested)
-        {
-            AddMessageTags(activity, message, transportName);
-        }
-
+        AddMessageTags(activity, message, transportName);
         return activity;
     }
 

@@ -144,15 +144,16 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     }
 
     /// <summary>
-    /// Hands a message to its handlers now (direct dispatch) or to the transport, in a send span when spans are
-    /// listened to. Without listeners there is no span to end, so a hand-over that completes at once needs no
-    /// async state machine.
+    /// Hands a message to its handlers now (direct dispatch) or to the transport, in a send span when its trace is
+    /// sampled. Without a span there is nothing to end, so a hand-over that completes at once needs no async state
+    /// machine.
     /// </summary>
     private ValueTask DispatchAsync(MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
     {
-        if (CqrsTelemetry.Source.HasListeners())
+        var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, _transport.Name);
+        if (activity is not null)
         {
-            return DispatchInSpanAsync(descriptor, outgoing, cause, cancellationToken);
+            return DispatchInSpanAsync(activity, descriptor, outgoing, cause, cancellationToken);
         }
 
         var handing = HandOverAsync(descriptor, outgoing, cause, cancellationToken);
@@ -166,11 +167,14 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
         return ValueTask.CompletedTask;
     }
 
-    private async ValueTask DispatchInSpanAsync(MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
+    private async ValueTask DispatchInSpanAsync(
+        Activity activity, MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
     {
-        using var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, _transport.Name);
-        await HandOverAsync(descriptor, outgoing, cause, cancellationToken).ConfigureAwait(false);
-        Telemetry.RecordSent(descriptor);
+        using (activity)
+        {
+            await HandOverAsync(descriptor, outgoing, cause, cancellationToken).ConfigureAwait(false);
+            Telemetry.RecordSent(descriptor);
+        }
     }
 
     private async ValueTask RecordSentAfterAsync(MessageDescriptor descriptor, ValueTask handing)

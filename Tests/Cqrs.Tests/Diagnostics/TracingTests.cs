@@ -55,6 +55,31 @@ public sealed class TracingTests
     }
 
     [Fact]
+    public async Task Send_WithTheRootOnlyPropagated_StartsNoSpanAnywhere()
+    {
+        var sampled = 0;
+        var started = 0;
+        using var listener = ListenToCqrsSpans(ActivitySamplingResult.PropagationData, onSample: () => sampled++, onStarted: () => started++);
+
+        await SubmitOrderAndWaitAsync(TestHost.Create(), Guid.NewGuid());
+
+        // The root is asked for once; every later hop follows its "not sampled" decision without asking.
+        Assert.Equal((1, 0), (sampled, started));
+    }
+
+    [Fact]
+    public async Task Send_WithTheRootRecordedButNotSampled_StartsTheRootSpanOnly()
+    {
+        var started = 0;
+        using var listener = ListenToCqrsSpans(ActivitySamplingResult.AllData, onSample: () => { }, onStarted: () => started++);
+
+        await SubmitOrderAndWaitAsync(TestHost.Create(), Guid.NewGuid());
+
+        // Recorded, so started for the listeners; not sampled, so the later hops, which follow the sampled flag, start none.
+        Assert.Equal(1, started);
+    }
+
+    [Fact]
     public async Task Send_AfterTheBusWasFirstUsedInsideAnotherTrace_StaysOutOfThatTrace()
     {
         using var tracing = StartTracing(new ParentBasedSampler(new AlwaysOffSampler()));
@@ -95,6 +120,22 @@ public sealed class TracingTests
             Assert.NotEmpty(_exported);
             Assert.DoesNotContain(_exported, span => span.GetTagItem(ConversationIdTag) as string == untraced.CorrelationId.ToString());
         }
+    }
+
+    private static ActivityListener ListenToCqrsSpans(ActivitySamplingResult decision, Action onSample, Action onStarted)
+    {
+        var listener = new ActivityListener
+        {
+            ShouldListenTo = source => source.Name == CqrsDiagnostics.ActivitySourceName,
+            Sample = (ref ActivityCreationOptions<ActivityContext> _) =>
+            {
+                onSample();
+                return decision;
+            },
+            ActivityStarted = _ => onStarted(),
+        };
+        ActivitySource.AddActivityListener(listener);
+        return listener;
     }
 
     private TracerProvider StartTracing(Sampler sampler) =>
