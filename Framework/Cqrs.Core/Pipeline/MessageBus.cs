@@ -33,12 +33,37 @@ internal sealed class MessageBus(MessagePipeline pipeline, MessageCatalog catalo
         }
     }
 
-    /// <summary>A message from outside any handler; without a correlation id it starts a flow, which takes its id.</summary>
-    private async ValueTask<SentMessage> EnterAsync<T>(T message, Guid? correlationId, CancellationToken cancellationToken)
+    /// <summary>
+    /// A message from outside any handler; without a correlation id it starts a flow, which takes its id. A send that
+    /// completes at once (direct dispatch, a transport with room) costs no async state machine. Failures come back
+    /// in the returned task, as from an async method.
+    /// </summary>
+    private ValueTask<SentMessage> EnterAsync<T>(T message, Guid? correlationId, CancellationToken cancellationToken)
     {
         var stamp = MessageIds.Next();
         var sent = new SentMessage(stamp.MessageId, correlationId ?? stamp.MessageId);
-        await pipeline.SendAsync(message, stamp, sent.CorrelationId, cause: null, cancellationToken).ConfigureAwait(false);
+        ValueTask sending;
+        try
+        {
+            sending = pipeline.SendAsync(message, stamp, sent.CorrelationId, cause: null, cancellationToken);
+        }
+        catch (Exception exception)
+        {
+            return ValueTask.FromException<SentMessage>(exception);
+        }
+
+        if (!sending.IsCompletedSuccessfully)
+        {
+            return SentOnceDoneAsync(sending, sent);
+        }
+
+        sending.GetAwaiter().GetResult(); // consumes it, so a pooled task source goes back to its pool
+        return new(sent);
+    }
+
+    private static async ValueTask<SentMessage> SentOnceDoneAsync(ValueTask sending, SentMessage sent)
+    {
+        await sending.ConfigureAwait(false);
         return sent;
     }
 }

@@ -29,6 +29,17 @@ public sealed class PublishValidationTests : IDisposable
     }
 
     [Fact]
+    public async Task SendAsync_InvalidCommand_FailsTheReturnedTaskRatherThanTheCall()
+    {
+        await using var provider = CreateProvider();
+
+        var sending = provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Invalid());
+
+        Assert.True(sending.IsFaulted);
+        await Assert.ThrowsAsync<ValidationException>(() => sending.AsTask());
+    }
+
+    [Fact]
     public async Task PublishAsync_InvalidEvent_ThrowsEveryErrorAndPublishesNothing()
     {
         await using var provider = CreateProvider();
