@@ -54,15 +54,11 @@ internal sealed class CqrsTelemetry : IDisposable
     /// unsampled parent no span is created at all, which keeps unsampled traffic nearly free. A span that the
     /// listeners want only propagated (a root the sampler drops) is created for its trace id but never started:
     /// starting it would make it the current activity, and then the caller's again, for nothing to record.
+    /// Call it only when <see cref="Source"/> has listeners; <paramref name="current"/> is the caller's current activity.
     /// </summary>
-    public static Activity? StartSend(MessageDescriptor descriptor, TransportMessage message, TransportMessage? cause, string transportName)
+    public static Activity? StartSend(MessageDescriptor descriptor, TransportMessage message, TransportMessage? cause, Activity? current, string transportName)
     {
-        if (!Source.HasListeners())
-        {
-            return null;
-        }
-
-        var parent = Activity.Current?.Context ?? cause?.TraceContext ?? default;
+        var parent = current?.Context ?? cause?.TraceContext ?? default;
         if (cause?.Unsampled == true || IsUnsampled(parent))
         {
             message.TraceContext = parent;

@@ -150,10 +150,19 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// </summary>
     private ValueTask DispatchAsync(MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
     {
-        var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, _transport.Name);
-        if (activity is not null)
+        if (CqrsTelemetry.Source.HasListeners())
         {
-            return DispatchInSpanAsync(activity, descriptor, outgoing, cause, cancellationToken);
+            var caller = Activity.Current;
+            var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, caller, _transport.Name);
+            if (activity is not null)
+            {
+                var dispatching = DispatchInSpanAsync(activity, descriptor, outgoing, cause, cancellationToken);
+
+                // The span goes on in the dispatch. Starting it made it the current activity, here, outside any async
+                // method that would undo that on return: the caller gets its own back, or its next sends would nest.
+                Activity.Current = caller;
+                return dispatching;
+            }
         }
 
         var handing = HandOverAsync(descriptor, outgoing, cause, cancellationToken);

@@ -45,6 +45,32 @@ public sealed class TracingTests
     }
 
     [Fact]
+    public async Task Send_WithASampledSpan_LeavesTheCallersCurrentActivityAsItWas()
+    {
+        using var tracing = StartTracing(new AlwaysOnSampler());
+        await using var provider = TestHost.Create();
+        var bus = provider.GetRequiredService<ICommandBus>();
+        var recorder = provider.GetRequiredService<Recorder>();
+        using var request = new Activity("caller's request").SetIdFormat(ActivityIdFormat.W3C);
+        request.ActivityTraceFlags = ActivityTraceFlags.Recorded;
+        request.Start();
+
+        var first = await bus.SendAsync(SampleOrders.Valid());
+        var currentAfterSend = Activity.Current;
+        request.Stop();
+        var second = await bus.SendAsync(SampleOrders.Valid());
+        var currentAfterRootSend = Activity.Current;
+        await recorder.WaitForAsync<NotifyCustomer>(2);
+        await provider.DisposeAsync();
+
+        Assert.Same(request, currentAfterSend);
+        Assert.Null(currentAfterRootSend);
+        var sends = _exported.Where(span => span.DisplayName == "send tests.v1.submit-order").ToList();
+        Assert.Equal(request.TraceId, Assert.Single(sends, span => span.GetTagItem(ConversationIdTag) as string == first.CorrelationId.ToString()).TraceId);
+        Assert.Equal(default, Assert.Single(sends, span => span.GetTagItem(ConversationIdTag) as string == second.CorrelationId.ToString()).ParentSpanId);
+    }
+
+    [Fact]
     public async Task Send_WithNoTraceSampled_ExportsNoSpansAndStillHandles()
     {
         using var tracing = StartTracing(new TraceIdRatioBasedSampler(0));
