@@ -59,14 +59,9 @@ internal sealed class CqrsTelemetry : IDisposable
     public static Activity? StartSend(MessageDescriptor descriptor, TransportMessage message, TransportMessage? cause, Activity? current, string transportName)
     {
         var parent = current?.Context ?? cause?.TraceContext ?? default;
-        if (cause?.Unsampled == true || IsUnsampled(parent))
-        {
-            message.TraceContext = parent;
-            message.Unsampled = parent == default;
-            return null;
-        }
-
-        var activity = Source.CreateActivity(descriptor.SendSpanName, ActivityKind.Producer, parent);
+        var activity = cause?.Unsampled == true || IsUnsampled(parent)
+            ? null
+            : Source.CreateActivity(descriptor.SendSpanName, ActivityKind.Producer, parent);
         if (activity is not { IsAllDataRequested: true })
         {
             // Not sampled: the message carries the trace on, unsampled, so no later hop records it either.
