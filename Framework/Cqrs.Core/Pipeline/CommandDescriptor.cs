@@ -13,7 +13,7 @@ internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T>
 
     public override MessageDescriptor CopyUnbound() => new CommandDescriptor<T>(WireName, Codec);
 
-    protected override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T command, CancellationToken cancellationToken) =>
+    public override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T command, CancellationToken cancellationToken) =>
         _singleton is not null
             ? InvokeAsync(pipeline, delivery, command, _singleton, Middleware.Singletons, cancellationToken)
             : InvokeScopedAsync(pipeline, delivery, command, cancellationToken);

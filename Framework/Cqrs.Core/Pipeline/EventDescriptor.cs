@@ -16,7 +16,7 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
 
     public override MessageDescriptor CopyUnbound() => new EventDescriptor<T>(WireName, Codec);
 
-    protected override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T @event, CancellationToken cancellationToken) =>
+    public override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T @event, CancellationToken cancellationToken) =>
         _singletons is not null
             ? InvokeAllAsync(pipeline, delivery, @event, _singletons, Middleware.Singletons, cancellationToken)
             : InvokeScopedAsync(pipeline, delivery, @event, cancellationToken);

@@ -40,7 +40,7 @@ internal sealed class MessageBus(MessagePipeline pipeline, MessageCatalog catalo
     /// </summary>
     private ValueTask<SentMessage> EnterAsync<T>(T message, Guid? correlationId, CancellationToken cancellationToken)
     {
-        var stamp = MessageIds.Next();
+        var stamp = pipeline.NextStamp();
         var sent = new SentMessage(stamp.MessageId, correlationId ?? stamp.MessageId);
         ValueTask sending;
         try

@@ -26,9 +26,9 @@ internal sealed class MessageContext(MessagePipeline pipeline, TransportMessage 
 
     public ValueTask PublishAsync<TEvent>(TEvent @event, CancellationToken cancellationToken = default)
         where TEvent : IEvent =>
-        pipeline.SendAsync(@event, MessageIds.Next(), message.CorrelationId, message, cancellationToken);
+        pipeline.SendAsync(@event, pipeline.NextStamp(), message.CorrelationId, message, cancellationToken);
 
     public ValueTask SendAsync<TCommand>(TCommand command, CancellationToken cancellationToken = default)
         where TCommand : ICommand =>
-        pipeline.SendAsync(command, MessageIds.Next(), message.CorrelationId, message, cancellationToken);
+        pipeline.SendAsync(command, pipeline.NextStamp(), message.CorrelationId, message, cancellationToken);
 }

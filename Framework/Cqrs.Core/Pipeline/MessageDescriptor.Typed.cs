@@ -42,12 +42,17 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 
     /// <summary>
     /// Reads the delivery's message and validates it, unless this process validated it before sending or dispatches
-    /// directly; then hands it to <see cref="HandleAsync"/>. An unreadable or invalid message is dead-lettered.
+    /// directly; then hands it to <see cref="HandleAsync"/>. An unreadable or invalid message is dead-lettered. Lag is
+    /// recorded for a delivery that was queued: a direct dispatch starts handling in the sender's call.
     /// Without asynchronous validation rules this costs no async state machine.
     /// </summary>
     public sealed override ValueTask<Disposition> ReceiveAsync(MessagePipeline pipeline, TransportMessage delivery, CancellationToken cancellationToken)
     {
-        pipeline.Telemetry.RecordLag(this, delivery);
+        if (delivery.Payload is null)
+        {
+            pipeline.Telemetry.RecordLag(this, delivery);
+        }
+
         if (!TryRead(delivery, out var message, out var unreadable))
         {
             return ValueTask.FromResult(unreadable);
@@ -70,8 +75,11 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
             : HandleAsync(pipeline, delivery, message, cancellationToken);
     }
 
-    /// <summary>Calls the type's handler or handlers with a read and valid message, and says how to settle the delivery.</summary>
-    protected abstract ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T message, CancellationToken cancellationToken);
+    /// <summary>
+    /// Calls the type's handler or handlers with a read and valid message (or, in direct dispatch, the message object
+    /// itself), and says how to settle the delivery.
+    /// </summary>
+    public abstract ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T message, CancellationToken cancellationToken);
 
     private async ValueTask<Disposition> HandleOnceValidAsync(
         MessagePipeline pipeline, TransportMessage delivery, T message, ValueTask<List<ValidationFailure>?> validating, CancellationToken cancellationToken)
@@ -121,7 +129,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     /// <summary>
     /// Runs one handler with the retry policy: immediate attempts, then a delayed retry or dead-letter decided by
     /// the pipeline. A handler that completes at once costs no async state machine; <paramref name="invoke"/> is a
-    /// static lambda, so no delegate is allocated per message.
+    /// static lambda, so no delegate is allocated per message. With no middleware and no span, the handler is called
+    /// straight away: the attempt, which a retry calls again, is made only if the first call fails or is still running.
     /// </summary>
     protected ValueTask<Disposition> InvokeWithRetriesAsync<THandler>(
         MessagePipeline pipeline,
@@ -134,10 +143,40 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         CancellationToken cancellationToken)
         where THandler : class
     {
-        var attempt = new HandlerAttempt<THandler, T>(pipeline, context, handler, message, invoke, middleware, wholeDelivery);
-        var callerActivity = CqrsTelemetry.Source.HasListeners() ? Activity.Current : null;
-        var activity = CqrsTelemetry.StartReceive(this, context.Delivery, attempt.Handler, pipeline.TransportName);
         var started = pipeline.Telemetry.StartTiming();
+        if (middleware.Length > 0 || CqrsTelemetry.Source.HasListeners())
+        {
+            return InvokeThroughMiddlewareOrSpan(new HandlerAttempt<THandler, T>(pipeline, context, handler, message, invoke, middleware, wholeDelivery), started, cancellationToken);
+        }
+
+        // As the attempt would call it: an exception thrown at once comes back as a faulted task.
+        ValueTask first;
+        try
+        {
+            first = invoke(handler, message, context, cancellationToken);
+        }
+        catch (Exception exception)
+        {
+            first = ValueTask.FromException(exception);
+        }
+
+        if (!first.IsCompletedSuccessfully)
+        {
+            var attempt = new HandlerAttempt<THandler, T>(pipeline, context, handler, message, invoke, middleware, wholeDelivery);
+            return FinishWithRetriesAsync(attempt, first, started, activity: null, cancellationToken);
+        }
+
+        first.GetAwaiter().GetResult(); // consumes it, so a pooled task source goes back to its pool
+        pipeline.Telemetry.RecordHandled(this, handler, started);
+        return ValueTask.FromResult(Disposition.Complete);
+    }
+
+    /// <summary>As <see cref="InvokeWithRetriesAsync"/>: through the handler's middleware, in a receive span when the message's trace is sampled.</summary>
+    private ValueTask<Disposition> InvokeThroughMiddlewareOrSpan<THandler>(HandlerAttempt<THandler, T> attempt, long started, CancellationToken cancellationToken)
+        where THandler : class
+    {
+        var callerActivity = CqrsTelemetry.Source.HasListeners() ? Activity.Current : null;
+        var activity = CqrsTelemetry.StartReceive(this, attempt.Context.Delivery, attempt.Handler, attempt.Pipeline.TransportName);
         var first = attempt.Start(cancellationToken);
         if (!first.IsCompletedSuccessfully)
         {
@@ -154,8 +193,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
             return finishing;
         }
 
-        first.GetAwaiter().GetResult(); // consumes it, so a pooled task source goes back to its pool
-        pipeline.Telemetry.RecordHandled(this, attempt.Handler, started);
+        first.GetAwaiter().GetResult();
+        attempt.Pipeline.Telemetry.RecordHandled(this, attempt.Handler, started);
         activity?.Dispose();
         return ValueTask.FromResult(Disposition.Complete);
     }

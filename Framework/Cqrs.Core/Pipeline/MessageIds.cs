@@ -14,9 +14,13 @@ internal static class MessageIds
     private static long s_sequence;
 
     /// <summary>A new id, with the time it was taken: one clock read serves both the id and the enqueued time.</summary>
-    public static MessageStamp Next()
+    public static MessageStamp Next() => Stamp(DateTimeOffset.UtcNow);
+
+    /// <summary>As <see cref="Next"/>, with the time read from <see cref="CoarseClock"/>.</summary>
+    public static MessageStamp NextCoarse() => Stamp(CoarseClock.UtcNow);
+
+    private static MessageStamp Stamp(DateTimeOffset now)
     {
-        var now = DateTimeOffset.UtcNow;
         var sequence = (ulong)Interlocked.Increment(ref s_sequence);
         var unixMilliseconds = (ulong)now.ToUnixTimeMilliseconds();
         Span<byte> bytes = stackalloc byte[16];

@@ -55,6 +55,12 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     public int ImmediateRetries => _options.Retry.ImmediateRetries;
 
     /// <summary>
+    /// A new message id with its send time. Direct dispatch reads the time from <see cref="CoarseClock"/>: its messages
+    /// are handled in the sender's call, with no queue whose lag a precise time would measure.
+    /// </summary>
+    public MessageStamp NextStamp() => _options.DirectDispatch ? MessageIds.NextCoarse() : MessageIds.Next();
+
+    /// <summary>
     /// The container disposes services in reverse order of creation, and the pipeline is created after the
     /// handlers it binds: so operations under way finish here, before the handlers' dependencies go.
     /// </summary>
@@ -78,7 +84,10 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
 
         if (_options.DirectDispatch)
         {
-            return DispatchAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken);
+            var outgoing = Outgoing(descriptor, message, stamp, correlationId, cause);
+            return CqrsTelemetry.Source.HasListeners() || outgoing.InlineDepth > MaxInlineDepth
+                ? DispatchAsync(descriptor, outgoing, cause, cancellationToken)
+                : RecordSentOnceDone(descriptor, HandleInLineAsync(descriptor, message, outgoing, cause, cancellationToken));
         }
 
         var validating = descriptor.ValidateAsync(message, cancellationToken);
@@ -165,7 +174,12 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
             }
         }
 
-        var handing = HandOverAsync(descriptor, outgoing, cause, cancellationToken);
+        return RecordSentOnceDone(descriptor, HandOverAsync(descriptor, outgoing, cause, cancellationToken));
+    }
+
+    /// <summary>Counts the message as sent once the hand-over is done; one that is done at once needs no async state machine.</summary>
+    private ValueTask RecordSentOnceDone(MessageDescriptor descriptor, ValueTask handing)
+    {
         if (!handing.IsCompletedSuccessfully)
         {
             return RecordSentAfterAsync(descriptor, handing);
@@ -207,16 +221,32 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     private ValueTask DispatchInlineAsync(MessageDescriptor descriptor, TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
     {
         message.DeliveryCount = 1;
-        var received = ReceiveAsync(descriptor, message, cancellationToken);
+        return SettleInline(ReceiveUnsettled(descriptor, message, cancellationToken), message, cause, cancellationToken);
+    }
+
+    /// <summary>
+    /// Direct dispatch with no span to record: the message object goes to its handlers as it is, with no lookup by
+    /// wire name and no cast; then as <see cref="DispatchInlineAsync"/>. Direct dispatch validates nothing, and records
+    /// no lag: handling starts in the sender's call.
+    /// </summary>
+    private ValueTask HandleInLineAsync<T>(MessageDescriptor<T> descriptor, T message, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
+    {
+        outgoing.DeliveryCount = 1;
+        return SettleInline(descriptor.HandleAsync(this, outgoing, message, cancellationToken), outgoing, cause, cancellationToken);
+    }
+
+    /// <summary>Settles an in-line delivery as its transport would; a completed one needs nothing.</summary>
+    private ValueTask SettleInline(ValueTask<Disposition> received, TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
+    {
         if (!received.IsCompletedSuccessfully)
         {
-            return SettleInlineAsync(received, message, cause, cancellationToken);
+            return SettleInlineAsync(AwaitReceivedAsync(received, message), message, cause, cancellationToken);
         }
 
         var disposition = received.Result;
         return disposition.Kind == DispositionKind.Complete
             ? ValueTask.CompletedTask
-            : SettleInlineAsync(ValueTask.FromResult(disposition), message, cause, cancellationToken);
+            : SettleInlineAsync(ValueTask.FromResult(Settled(message, disposition)), message, cause, cancellationToken);
     }
 
     private async ValueTask SettleInlineAsync(
@@ -234,26 +264,31 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
         }
     }
 
-    /// <summary>Receives through the descriptor; never throws. Completes synchronously when the handlers do.</summary>
+    /// <summary>Receives through the descriptor, and counts and logs a dead-letter decision; never throws. Completes synchronously when the handlers do.</summary>
     private ValueTask<Disposition> ReceiveAsync(MessageDescriptor? descriptor, TransportMessage message, CancellationToken cancellationToken)
     {
-        ValueTask<Disposition> received;
-        try
-        {
-            received = descriptor is not null
-                ? descriptor.ReceiveAsync(this, message, cancellationToken)
-                : ValueTask.FromResult(Disposition.DeadLetter(DeadLetterReasons.UnknownMessageType, $"No message type is registered under the wire name '{message.WireName}'."));
-        }
-        catch (Exception exception)
-        {
-            received = ValueTask.FromResult(ProcessingFailed(exception));
-        }
-
+        var received = ReceiveUnsettled(descriptor, message, cancellationToken);
         return received.IsCompletedSuccessfully
             ? ValueTask.FromResult(Settled(message, received.Result))
             : AwaitReceivedAsync(received, message);
     }
 
+    /// <summary>Receives through the descriptor; what it throws at once comes back as a dead-letter decision.</summary>
+    private ValueTask<Disposition> ReceiveUnsettled(MessageDescriptor? descriptor, TransportMessage message, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return descriptor is not null
+                ? descriptor.ReceiveAsync(this, message, cancellationToken)
+                : ValueTask.FromResult(Disposition.DeadLetter(DeadLetterReasons.UnknownMessageType, $"No message type is registered under the wire name '{message.WireName}'."));
+        }
+        catch (Exception exception)
+        {
+            return ValueTask.FromResult(ProcessingFailed(exception));
+        }
+    }
+
+    /// <summary>Awaits a receipt; a failure becomes a dead-letter decision, counted and logged as one.</summary>
     private async ValueTask<Disposition> AwaitReceivedAsync(ValueTask<Disposition> received, TransportMessage message)
     {
         try

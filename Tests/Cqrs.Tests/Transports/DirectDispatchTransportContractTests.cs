@@ -15,4 +15,7 @@ public sealed class DirectDispatchTransportContractTests : InProcessTransportCon
             options.DirectDispatch = true;
             configure?.Invoke(options);
         });
+
+    /// <summary>Direct dispatch stamps messages from the coarse system tick: 16 ms at most, on Windows.</summary>
+    protected override TimeSpan EnqueuedTimeResolution => TimeSpan.FromMilliseconds(16);
 }
