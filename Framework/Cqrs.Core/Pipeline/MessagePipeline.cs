@@ -211,8 +211,17 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
             ? DispatchInlineAsync(descriptor, outgoing, cause, cancellationToken)
             : _transport.SendAsync(outgoing, cause, cancellationToken);
 
-    public ValueTask<Disposition> ReceiveAsync(TransportMessage message, CancellationToken cancellationToken) =>
-        ReceiveAsync(_catalog.TryGet(message.WireName, out var descriptor) ? descriptor : null, message, cancellationToken);
+    /// <summary>
+    /// Finds the type by wire name and receives through its descriptor; counts and logs a dead-letter decision. Never
+    /// throws; completes synchronously when the handlers do.
+    /// </summary>
+    public ValueTask<Disposition> ReceiveAsync(TransportMessage message, CancellationToken cancellationToken)
+    {
+        var received = ReceiveUnsettled(_catalog.TryGet(message.WireName, out var descriptor) ? descriptor : null, message, cancellationToken);
+        return received.IsCompletedSuccessfully
+            ? ValueTask.FromResult(Settled(message, received.Result))
+            : AwaitReceivedAsync(received, message);
+    }
 
     /// <summary>
     /// Direct dispatch: the handlers run now, on the sender's call, as a mediator would. What the transport would
@@ -262,15 +271,6 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
                 await _transport.SendAsync(message, cause, CancellationToken.None).ConfigureAwait(false);
                 break;
         }
-    }
-
-    /// <summary>Receives through the descriptor, and counts and logs a dead-letter decision; never throws. Completes synchronously when the handlers do.</summary>
-    private ValueTask<Disposition> ReceiveAsync(MessageDescriptor? descriptor, TransportMessage message, CancellationToken cancellationToken)
-    {
-        var received = ReceiveUnsettled(descriptor, message, cancellationToken);
-        return received.IsCompletedSuccessfully
-            ? ValueTask.FromResult(Settled(message, received.Result))
-            : AwaitReceivedAsync(received, message);
     }
 
     /// <summary>Receives through the descriptor; what it throws at once comes back as a dead-letter decision.</summary>
