@@ -76,10 +76,13 @@ internal sealed class CqrsTelemetry : IDisposable
         return activity;
     }
 
-    /// <summary>Starts a receiving span: a command's process span (a request) or one event handler's span (a dependency).</summary>
+    /// <summary>
+    /// Starts a receiving span: a command's process span (a request) or one event handler's span (a dependency).
+    /// Call it only when <see cref="Source"/> has listeners.
+    /// </summary>
     public static Activity? StartReceive(MessageDescriptor descriptor, TransportMessage message, object handler, string transportName)
     {
-        if (!Source.HasListeners() || message.Unsampled || IsUnsampled(message.TraceContext))
+        if (message.Unsampled || IsUnsampled(message.TraceContext))
         {
             return null;
         }

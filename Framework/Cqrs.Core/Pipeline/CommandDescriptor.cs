@@ -13,10 +13,10 @@ internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T>
 
     public override MessageDescriptor CopyUnbound() => new CommandDescriptor<T>(WireName, Codec);
 
-    public override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T command, CancellationToken cancellationToken) =>
+    public override ValueTask<Disposition> HandleAsync(MessageContext context, T command, CancellationToken cancellationToken) =>
         _singleton is not null
-            ? InvokeAsync(pipeline, delivery, command, _singleton, Middleware.Singletons, cancellationToken)
-            : InvokeScopedAsync(pipeline, delivery, command, cancellationToken);
+            ? InvokeAsync(context, command, _singleton, Middleware.Singletons, cancellationToken)
+            : InvokeScopedAsync(context, command, cancellationToken);
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers)
     {
@@ -27,28 +27,26 @@ internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T>
         }
     }
 
-    private async ValueTask<Disposition> InvokeScopedAsync(MessagePipeline pipeline, TransportMessage message, T command, CancellationToken cancellationToken)
+    private async ValueTask<Disposition> InvokeScopedAsync(MessageContext context, T command, CancellationToken cancellationToken)
     {
-        var scope = pipeline.Services.CreateAsyncScope();
+        var scope = context.Pipeline.Services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
             var handler = scope.ServiceProvider.GetService<ICommandHandler<T>>();
             return handler is null
                 ? Disposition.DeadLetter(DeadLetterReasons.NoHandler, $"No handler for {WireName} is registered in this process.")
-                : await InvokeAsync(pipeline, message, command, handler, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
+                : await InvokeAsync(context, command, handler, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
         }
     }
 
     private ValueTask<Disposition> InvokeAsync(
-        MessagePipeline pipeline,
-        TransportMessage message,
+        MessageContext context,
         T command,
         ICommandHandler<T> handler,
         IHandlerMiddleware<T>[] middleware,
         CancellationToken cancellationToken) =>
         InvokeWithRetriesAsync(
-            pipeline,
-            new MessageContext(pipeline, message),
+            context,
             handler,
             command,
             static (handler, command, context, cancellationToken) => handler.HandleAsync(command, context, cancellationToken),

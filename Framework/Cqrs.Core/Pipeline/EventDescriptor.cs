@@ -16,10 +16,10 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
 
     public override MessageDescriptor CopyUnbound() => new EventDescriptor<T>(WireName, Codec);
 
-    public override ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T @event, CancellationToken cancellationToken) =>
+    public override ValueTask<Disposition> HandleAsync(MessageContext context, T @event, CancellationToken cancellationToken) =>
         _singletons is not null
-            ? InvokeAllAsync(pipeline, delivery, @event, _singletons, Middleware.Singletons, cancellationToken)
-            : InvokeScopedAsync(pipeline, delivery, @event, cancellationToken);
+            ? InvokeAllAsync(context, @event, _singletons, Middleware.Singletons, cancellationToken)
+            : InvokeScopedAsync(context, @event, cancellationToken);
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers)
     {
@@ -30,13 +30,13 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
         }
     }
 
-    private async ValueTask<Disposition> InvokeScopedAsync(MessagePipeline pipeline, TransportMessage message, T @event, CancellationToken cancellationToken)
+    private async ValueTask<Disposition> InvokeScopedAsync(MessageContext context, T @event, CancellationToken cancellationToken)
     {
-        var scope = pipeline.Services.CreateAsyncScope();
+        var scope = context.Pipeline.Services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
             IEventHandler<T>[] handlers = [.. scope.ServiceProvider.GetServices<IEventHandler<T>>()];
-            return await InvokeAllAsync(pipeline, message, @event, handlers, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
+            return await InvokeAllAsync(context, @event, handlers, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -45,15 +45,13 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
     /// first that does not (or fails), <see cref="InvokeRestAsync"/> goes on.
     /// </summary>
     private ValueTask<Disposition> InvokeAllAsync(
-        MessagePipeline pipeline,
-        TransportMessage message,
+        MessageContext context,
         T @event,
         IEventHandler<T>[] handlers,
         IHandlerMiddleware<T>[] middleware,
         CancellationToken cancellationToken)
     {
-        var context = new MessageContext(pipeline, message);
-        for (var index = NextHandler(message, handlers, 0); index < handlers.Length; index = NextHandler(message, handlers, index + 1))
+        for (var index = NextHandler(context, handlers, 0); index < handlers.Length; index = NextHandler(context, handlers, index + 1))
         {
             var invoking = InvokeOneAsync(context, handlers, middleware, index, @event, cancellationToken);
             if (!invoking.IsCompletedSuccessfully)
@@ -94,7 +92,7 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
                 disposition = outcome;
             }
 
-            index = NextHandler(context.Delivery, handlers, index + 1);
+            index = NextHandler(context, handlers, index + 1);
             if (index == handlers.Length)
             {
                 return disposition;
@@ -107,19 +105,18 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
     private ValueTask<Disposition> InvokeOneAsync(
         MessageContext context, IEventHandler<T>[] handlers, IHandlerMiddleware<T>[] middleware, int index, T @event, CancellationToken cancellationToken) =>
         InvokeWithRetriesAsync(
-            context.Pipeline,
             context,
             handlers[index],
             @event,
             static (handler, @event, context, cancellationToken) => handler.HandleAsync(@event, context, cancellationToken),
             middleware,
-            wholeDelivery: context.Delivery.TargetHandler is not null || handlers.Length == 1,
+            wholeDelivery: context.TargetHandler is not null || handlers.Length == 1,
             cancellationToken);
 
     /// <summary>The index of the next handler to call from <paramref name="index"/> on: a retry copy aimed at one handler skips the others.</summary>
-    private static int NextHandler(TransportMessage message, IEventHandler<T>[] handlers, int index)
+    private static int NextHandler(MessageContext context, IEventHandler<T>[] handlers, int index)
     {
-        while (index < handlers.Length && message.TargetHandler is not null && message.TargetHandler != HandlerNames.Of(handlers[index]))
+        while (index < handlers.Length && context.TargetHandler is not null && context.TargetHandler != HandlerNames.Of(handlers[index]))
         {
             index++;
         }

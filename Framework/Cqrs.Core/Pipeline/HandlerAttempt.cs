@@ -2,7 +2,6 @@ namespace Cqrs.Pipeline;
 
 /// <summary>One handler's invocation for one delivery, through its middleware, started again for each retry.</summary>
 internal readonly struct HandlerAttempt<THandler, TMessage>(
-    MessagePipeline pipeline,
     MessageContext context,
     THandler handler,
     TMessage message,
@@ -11,8 +10,6 @@ internal readonly struct HandlerAttempt<THandler, TMessage>(
     bool wholeDelivery)
     where THandler : class
 {
-    public MessagePipeline Pipeline { get; } = pipeline;
-
     public MessageContext Context { get; } = context;
 
     public THandler Handler => handler;

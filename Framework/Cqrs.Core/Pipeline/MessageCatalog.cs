@@ -1,5 +1,6 @@
 using System.Collections.Frozen;
 using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Pipeline;
@@ -11,6 +12,7 @@ namespace Cqrs.Pipeline;
 internal sealed class MessageCatalog
 {
     private readonly FrozenDictionary<Type, MessageDescriptor> _byType;
+    private readonly MessageDescriptor?[] _bySlot;
     private readonly FrozenDictionary<string, MessageDescriptor> _byWireName;
     private readonly FrozenDictionary<Type, QueryDescriptor> _queries;
     private readonly IReadOnlyList<HandlerRegistration> _handlers;
@@ -36,6 +38,12 @@ internal sealed class MessageCatalog
         }
 
         _byType = messages.ToFrozenDictionary();
+        _bySlot = new MessageDescriptor?[messages.Values.Select(descriptor => descriptor.Slot + 1).DefaultIfEmpty().Max()];
+        foreach (var descriptor in messages.Values)
+        {
+            _bySlot[descriptor.Slot] = descriptor;
+        }
+
         _byWireName = wireNames.ToFrozenDictionary(StringComparer.Ordinal);
         _queries = builder.Registries.SelectMany(registry => registry.Queries)
             .DistinctBy(query => query.QueryType)
@@ -46,7 +54,14 @@ internal sealed class MessageCatalog
     public IEnumerable<MessageDescriptor> Messages => _byType.Values;
 
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not a registered command or event.</exception>
-    public MessageDescriptor<T> Get<T>() => (MessageDescriptor<T>)Get(typeof(T));
+    public MessageDescriptor<T> Get<T>()
+    {
+        var slots = _bySlot;
+        var slot = MessageSlot<T>.Index;
+        return (uint)slot < (uint)slots.Length && slots[slot] is { } descriptor
+            ? Unsafe.As<MessageDescriptor<T>>(descriptor) // the slot is T's own
+            : (MessageDescriptor<T>)Get(typeof(T));
+    }
 
     /// <exception cref="InvalidOperationException"><paramref name="type"/> is not a registered command or event.</exception>
     public MessageDescriptor Get(Type type) =>

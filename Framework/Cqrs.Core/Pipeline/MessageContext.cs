@@ -2,33 +2,42 @@ using Cqrs.Transports;
 
 namespace Cqrs.Pipeline;
 
-/// <summary>The context handed to handlers of one delivery.</summary>
-internal sealed class MessageContext(MessagePipeline pipeline, TransportMessage message) : IMessageContext
+/// <summary>
+/// The context handed to the handlers of one delivery, and what the pipeline asks of that delivery: one carried as a
+/// transport message (<see cref="DeliveryContext"/>), or one that direct dispatch hands over with none (<see cref="InlineDelivery"/>).
+/// </summary>
+internal abstract class MessageContext(MessagePipeline pipeline) : IMessageContext
 {
     public MessagePipeline Pipeline => pipeline;
 
-    /// <summary>The delivery being handled.</summary>
-    public TransportMessage Delivery => message;
+    /// <summary>The delivery as a transport carries it: to retry, dead-letter or queue it again, or to trace it.</summary>
+    public abstract TransportMessage Delivery { get; }
 
-    public Guid MessageId => message.MessageId;
+    /// <summary>1 for a message from outside any handler; one more for each handler that raised it in turn.</summary>
+    public abstract int InlineDepth { get; }
 
-    public Guid CorrelationId => message.CorrelationId;
+    /// <summary>For an event retried for one handler only: that handler's name.</summary>
+    public abstract string? TargetHandler { get; }
 
-    public Guid CausationId => message.CausationId;
+    public abstract Guid MessageId { get; }
 
-    public string WireName => message.WireName;
+    public abstract Guid CorrelationId { get; }
 
-    public DateTimeOffset EnqueuedTime => message.EnqueuedTime;
+    public abstract Guid CausationId { get; }
 
-    public int DeliveryCount => message.DeliveryCount;
+    public abstract string WireName { get; }
 
-    public StreamPosition? Stream => message.Stream;
+    public abstract DateTimeOffset EnqueuedTime { get; }
+
+    public abstract int DeliveryCount { get; }
+
+    public abstract StreamPosition? Stream { get; }
 
     public ValueTask PublishAsync<TEvent>(TEvent @event, CancellationToken cancellationToken = default)
         where TEvent : IEvent =>
-        pipeline.SendAsync(@event, pipeline.NextStamp(), message.CorrelationId, message, cancellationToken);
+        pipeline.SendAsync(@event, pipeline.NextStamp(), CorrelationId, this, cancellationToken);
 
     public ValueTask SendAsync<TCommand>(TCommand command, CancellationToken cancellationToken = default)
         where TCommand : ICommand =>
-        pipeline.SendAsync(command, pipeline.NextStamp(), message.CorrelationId, message, cancellationToken);
+        pipeline.SendAsync(command, pipeline.NextStamp(), CorrelationId, this, cancellationToken);
 }

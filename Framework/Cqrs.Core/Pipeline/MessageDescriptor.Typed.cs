@@ -12,7 +12,7 @@ namespace Cqrs.Pipeline;
 /// call with its retries and middleware.
 /// </summary>
 internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, IMessagePackCodec<T> codec)
-    : MessageDescriptor(wireName, kind, typeof(T))
+    : MessageDescriptor(wireName, kind, typeof(T), MessageSlot<T>.Index)
 {
     private MessageValidators<T> _validators = MessageValidators<T>.None;
 
@@ -46,11 +46,12 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     /// recorded for a delivery that was queued: a direct dispatch starts handling in the sender's call.
     /// Without asynchronous validation rules this costs no async state machine.
     /// </summary>
-    public sealed override ValueTask<Disposition> ReceiveAsync(MessagePipeline pipeline, TransportMessage delivery, CancellationToken cancellationToken)
+    public sealed override ValueTask<Disposition> ReceiveAsync(DeliveryContext context, CancellationToken cancellationToken)
     {
+        var delivery = context.Delivery;
         if (delivery.Payload is null)
         {
-            pipeline.Telemetry.RecordLag(this, delivery);
+            context.Pipeline.Telemetry.RecordLag(this, delivery);
         }
 
         if (!TryRead(delivery, out var message, out var unreadable))
@@ -61,28 +62,28 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         // Direct dispatch hands over the message object and validates nothing.
         if (delivery.ValidatedBySender || delivery.Payload is not null)
         {
-            return HandleAsync(pipeline, delivery, message, cancellationToken);
+            return HandleAsync(context, message, cancellationToken);
         }
 
         var validating = ValidateAsync(message, cancellationToken);
         if (!validating.IsCompletedSuccessfully)
         {
-            return HandleOnceValidAsync(pipeline, delivery, message, validating, cancellationToken);
+            return HandleOnceValidAsync(context, message, validating, cancellationToken);
         }
 
         return validating.Result is { } failures
             ? ValueTask.FromResult(Invalid(failures))
-            : HandleAsync(pipeline, delivery, message, cancellationToken);
+            : HandleAsync(context, message, cancellationToken);
     }
 
     /// <summary>
     /// Calls the type's handler or handlers with a read and valid message (or, in direct dispatch, the message object
     /// itself), and says how to settle the delivery.
     /// </summary>
-    public abstract ValueTask<Disposition> HandleAsync(MessagePipeline pipeline, TransportMessage delivery, T message, CancellationToken cancellationToken);
+    public abstract ValueTask<Disposition> HandleAsync(MessageContext context, T message, CancellationToken cancellationToken);
 
     private async ValueTask<Disposition> HandleOnceValidAsync(
-        MessagePipeline pipeline, TransportMessage delivery, T message, ValueTask<List<ValidationFailure>?> validating, CancellationToken cancellationToken)
+        MessageContext context, T message, ValueTask<List<ValidationFailure>?> validating, CancellationToken cancellationToken)
     {
         List<ValidationFailure>? failures;
         try
@@ -95,7 +96,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
 
         return failures is null
-            ? await HandleAsync(pipeline, delivery, message, cancellationToken).ConfigureAwait(false)
+            ? await HandleAsync(context, message, cancellationToken).ConfigureAwait(false)
             : Invalid(failures);
     }
 
@@ -133,7 +134,6 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     /// straight away: the attempt, which a retry calls again, is made only if the first call fails or is still running.
     /// </summary>
     protected ValueTask<Disposition> InvokeWithRetriesAsync<THandler>(
-        MessagePipeline pipeline,
         MessageContext context,
         THandler handler,
         T message,
@@ -143,10 +143,11 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         CancellationToken cancellationToken)
         where THandler : class
     {
+        var pipeline = context.Pipeline;
         var started = pipeline.Telemetry.StartTiming();
         if (middleware.Length > 0 || CqrsTelemetry.Source.HasListeners())
         {
-            return InvokeThroughMiddlewareOrSpan(new HandlerAttempt<THandler, T>(pipeline, context, handler, message, invoke, middleware, wholeDelivery), started, cancellationToken);
+            return InvokeThroughMiddlewareOrSpan(new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery), started, cancellationToken);
         }
 
         // As the attempt would call it: an exception thrown at once comes back as a faulted task.
@@ -162,7 +163,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 
         if (!first.IsCompletedSuccessfully)
         {
-            var attempt = new HandlerAttempt<THandler, T>(pipeline, context, handler, message, invoke, middleware, wholeDelivery);
+            var attempt = new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery);
             return FinishWithRetriesAsync(attempt, first, started, activity: null, cancellationToken);
         }
 
@@ -175,8 +176,9 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     private ValueTask<Disposition> InvokeThroughMiddlewareOrSpan<THandler>(HandlerAttempt<THandler, T> attempt, long started, CancellationToken cancellationToken)
         where THandler : class
     {
-        var callerActivity = CqrsTelemetry.Source.HasListeners() ? Activity.Current : null;
-        var activity = CqrsTelemetry.StartReceive(this, attempt.Context.Delivery, attempt.Handler, attempt.Pipeline.TransportName);
+        var listening = CqrsTelemetry.Source.HasListeners();
+        var callerActivity = listening ? Activity.Current : null;
+        var activity = listening ? CqrsTelemetry.StartReceive(this, attempt.Context.Delivery, attempt.Handler, attempt.Context.Pipeline.TransportName) : null;
         var first = attempt.Start(cancellationToken);
         if (!first.IsCompletedSuccessfully)
         {
@@ -194,7 +196,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
 
         first.GetAwaiter().GetResult();
-        attempt.Pipeline.Telemetry.RecordHandled(this, attempt.Handler, started);
+        attempt.Context.Pipeline.Telemetry.RecordHandled(this, attempt.Handler, started);
         activity?.Dispose();
         return ValueTask.FromResult(Disposition.Complete);
     }
@@ -204,7 +206,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         HandlerAttempt<THandler, T> attempt, ValueTask running, long started, Activity? activity, CancellationToken cancellationToken)
         where THandler : class
     {
-        var pipeline = attempt.Pipeline;
+        var pipeline = attempt.Context.Pipeline;
         using (activity)
         {
             for (var attempts = 1; ; attempts++)

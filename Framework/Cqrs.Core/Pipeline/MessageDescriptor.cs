@@ -4,13 +4,16 @@ using Cqrs.Transports;
 namespace Cqrs.Pipeline;
 
 /// <summary>What the pipeline knows of one command or event type: its wire name, codec, validators and handlers.</summary>
-internal abstract class MessageDescriptor(string wireName, MessageKind kind, Type clrType)
+internal abstract class MessageDescriptor(string wireName, MessageKind kind, Type clrType, int slot)
 {
     public string WireName { get; } = wireName;
 
     public MessageKind Kind { get; } = kind;
 
     public Type ClrType { get; } = clrType;
+
+    /// <summary>The type's <see cref="MessageSlot{T}"/>.</summary>
+    public int Slot { get; } = slot;
 
     /// <summary>Span name of the sending hop, computed once.</summary>
     public string SendSpanName { get; } = (kind == MessageKind.Event ? "publish " : "send ") + wireName;
@@ -49,7 +52,7 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
     public abstract ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken);
 
     /// <summary>Deserializes, validates and handles one delivery, and says how to settle it.</summary>
-    public abstract ValueTask<Disposition> ReceiveAsync(MessagePipeline pipeline, TransportMessage message, CancellationToken cancellationToken);
+    public abstract ValueTask<Disposition> ReceiveAsync(DeliveryContext context, CancellationToken cancellationToken);
 
     protected abstract void BindServices(IServiceProvider services, bool singletonHandlers);
 }

@@ -74,7 +74,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// transport takes at once costs no async state machine.
     /// </summary>
     /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>
-    public ValueTask SendAsync<T>(T message, MessageStamp stamp, Guid correlationId, TransportMessage? cause, CancellationToken cancellationToken)
+    public ValueTask SendAsync<T>(T message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken)
     {
         var descriptor = _catalog.Get<T>();
         if (descriptor.Kind == MessageKind.Command && !descriptor.HasHandlers && _transport.HandlesLocallyOnly)
@@ -84,10 +84,9 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
 
         if (_options.DirectDispatch)
         {
-            var outgoing = Outgoing(descriptor, message, stamp, correlationId, cause);
-            return CqrsTelemetry.Source.HasListeners() || outgoing.InlineDepth > MaxInlineDepth
-                ? DispatchAsync(descriptor, outgoing, cause, cancellationToken)
-                : RecordSentOnceDone(descriptor, HandleInLineAsync(descriptor, message, outgoing, cause, cancellationToken));
+            return CqrsTelemetry.Source.HasListeners() || cause?.InlineDepth >= MaxInlineDepth
+                ? DispatchAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken)
+                : RecordSentOnceDone(descriptor, HandleInLineAsync(descriptor, message, stamp, correlationId, cause, cancellationToken));
         }
 
         var validating = descriptor.ValidateAsync(message, cancellationToken);
@@ -106,7 +105,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
         ValueTask<List<ValidationFailure>?> validating,
         MessageStamp stamp,
         Guid correlationId,
-        TransportMessage? cause,
+        MessageContext? cause,
         CancellationToken cancellationToken)
     {
         descriptor.ThrowIfAny(await validating.ConfigureAwait(false));
@@ -114,7 +113,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     }
 
     /// <summary>A message leaving this process's code: serialized, or itself in direct mode.</summary>
-    private TransportMessage Outgoing<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, TransportMessage? cause) => new()
+    private TransportMessage Outgoing<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause) => new()
     {
         MessageId = stamp.MessageId,
         CorrelationId = correlationId,
@@ -135,21 +134,21 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     public ValueTask PublishStoredAsync(StoredMessage stored, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
     {
         var descriptor = stored.Descriptor;
-        var causeDelivery = (cause as MessageContext)?.Delivery;
+        var causeContext = cause as MessageContext;
         var outgoing = new TransportMessage
         {
             MessageId = stored.MessageId,
             CorrelationId = stored.CorrelationId,
             CausationId = stored.CausationId,
             EnqueuedTime = DateTimeOffset.UtcNow,
-            InlineDepth = (causeDelivery?.InlineDepth ?? 0) + 1,
+            InlineDepth = (causeContext?.InlineDepth ?? 0) + 1,
             WireName = descriptor.WireName,
             ValidatedBySender = validated,
             Body = stored.Body,
             Payload = _options.DirectDispatch ? descriptor.DeserializeObject(stored.Body.Span) : null,
             Stream = stored.Stream,
         };
-        return DispatchAsync(descriptor, outgoing, causeDelivery, cancellationToken);
+        return DispatchAsync(descriptor, outgoing, causeContext, cancellationToken);
     }
 
     /// <summary>
@@ -157,12 +156,12 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// sampled. Without a span there is nothing to end, so a hand-over that completes at once needs no async state
     /// machine.
     /// </summary>
-    private ValueTask DispatchAsync(MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
+    private ValueTask DispatchAsync(MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken)
     {
         if (CqrsTelemetry.Source.HasListeners())
         {
             var caller = Activity.Current;
-            var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause, caller, _transport.Name);
+            var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause?.Delivery, caller, _transport.Name);
             if (activity is not null)
             {
                 var dispatching = DispatchInSpanAsync(activity, descriptor, outgoing, cause, cancellationToken);
@@ -191,7 +190,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     }
 
     private async ValueTask DispatchInSpanAsync(
-        Activity activity, MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
+        Activity activity, MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken)
     {
         using (activity)
         {
@@ -206,10 +205,10 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
         Telemetry.RecordSent(descriptor);
     }
 
-    private ValueTask HandOverAsync(MessageDescriptor descriptor, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken) =>
+    private ValueTask HandOverAsync(MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken) =>
         _options.DirectDispatch && outgoing.InlineDepth <= MaxInlineDepth
             ? DispatchInlineAsync(descriptor, outgoing, cause, cancellationToken)
-            : _transport.SendAsync(outgoing, cause, cancellationToken);
+            : _transport.SendAsync(outgoing, cause?.Delivery, cancellationToken);
 
     /// <summary>
     /// Finds the type by wire name and receives through its descriptor; counts and logs a dead-letter decision. Never
@@ -217,70 +216,73 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// </summary>
     public ValueTask<Disposition> ReceiveAsync(TransportMessage message, CancellationToken cancellationToken)
     {
-        var received = ReceiveUnsettled(_catalog.TryGet(message.WireName, out var descriptor) ? descriptor : null, message, cancellationToken);
+        var context = new DeliveryContext(this, message);
+        var received = ReceiveUnsettled(_catalog.TryGet(message.WireName, out var descriptor) ? descriptor : null, context, cancellationToken);
         return received.IsCompletedSuccessfully
-            ? ValueTask.FromResult(Settled(message, received.Result))
-            : AwaitReceivedAsync(received, message);
+            ? ValueTask.FromResult(Settled(context, received.Result))
+            : AwaitReceivedAsync(received, context);
     }
 
     /// <summary>
     /// Direct dispatch: the handlers run now, on the sender's call, as a mediator would. What the transport would
     /// do after handling it still does: dead-letter, or (on shutdown) queue the message for another delivery.
     /// </summary>
-    private ValueTask DispatchInlineAsync(MessageDescriptor descriptor, TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
+    private ValueTask DispatchInlineAsync(MessageDescriptor descriptor, TransportMessage message, MessageContext? cause, CancellationToken cancellationToken)
     {
         message.DeliveryCount = 1;
-        return SettleInline(ReceiveUnsettled(descriptor, message, cancellationToken), message, cause, cancellationToken);
+        var context = new DeliveryContext(this, message);
+        return SettleInline(ReceiveUnsettled(descriptor, context, cancellationToken), context, cause, cancellationToken);
     }
 
     /// <summary>
-    /// Direct dispatch with no span to record: the message object goes to its handlers as it is, with no lookup by
-    /// wire name and no cast; then as <see cref="DispatchInlineAsync"/>. Direct dispatch validates nothing, and records
-    /// no lag: handling starts in the sender's call.
+    /// Direct dispatch with no span to record: the message object goes to its handlers as it is, with no transport
+    /// message, no lookup by wire name and no cast; then as <see cref="DispatchInlineAsync"/>. Direct dispatch validates
+    /// nothing, and records no lag: handling starts in the sender's call.
     /// </summary>
-    private ValueTask HandleInLineAsync<T>(MessageDescriptor<T> descriptor, T message, TransportMessage outgoing, TransportMessage? cause, CancellationToken cancellationToken)
+    private ValueTask HandleInLineAsync<T>(
+        MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken)
     {
-        outgoing.DeliveryCount = 1;
-        return SettleInline(descriptor.HandleAsync(this, outgoing, message, cancellationToken), outgoing, cause, cancellationToken);
+        var delivery = new InlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause);
+        return SettleInline(descriptor.HandleAsync(delivery, message, cancellationToken), delivery, cause, cancellationToken);
     }
 
     /// <summary>Settles an in-line delivery as its transport would; a completed one needs nothing.</summary>
-    private ValueTask SettleInline(ValueTask<Disposition> received, TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
+    private ValueTask SettleInline(ValueTask<Disposition> received, MessageContext delivery, MessageContext? cause, CancellationToken cancellationToken)
     {
         if (!received.IsCompletedSuccessfully)
         {
-            return SettleInlineAsync(AwaitReceivedAsync(received, message), message, cause, cancellationToken);
+            return SettleInlineAsync(AwaitReceivedAsync(received, delivery), delivery, cause, cancellationToken);
         }
 
         var disposition = received.Result;
         return disposition.Kind == DispositionKind.Complete
             ? ValueTask.CompletedTask
-            : SettleInlineAsync(ValueTask.FromResult(Settled(message, disposition)), message, cause, cancellationToken);
+            : SettleInlineAsync(ValueTask.FromResult(Settled(delivery, disposition)), delivery, cause, cancellationToken);
     }
 
     private async ValueTask SettleInlineAsync(
-        ValueTask<Disposition> received, TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
+        ValueTask<Disposition> received, MessageContext delivery, MessageContext? cause, CancellationToken cancellationToken)
     {
         var disposition = await received.ConfigureAwait(false);
         switch (disposition.Kind)
         {
             case DispositionKind.DeadLetter:
-                await _transport.DeadLetterAsync(message, disposition.Reason!, disposition.Description!, cancellationToken).ConfigureAwait(false);
+                await _transport.DeadLetterAsync(delivery.Delivery, disposition.Reason!, disposition.Description!, cancellationToken).ConfigureAwait(false);
                 break;
             case DispositionKind.Abandon:
-                await _transport.SendAsync(message, cause, CancellationToken.None).ConfigureAwait(false);
+                await _transport.SendAsync(delivery.Delivery, cause?.Delivery, CancellationToken.None).ConfigureAwait(false);
                 break;
         }
     }
 
     /// <summary>Receives through the descriptor; what it throws at once comes back as a dead-letter decision.</summary>
-    private ValueTask<Disposition> ReceiveUnsettled(MessageDescriptor? descriptor, TransportMessage message, CancellationToken cancellationToken)
+    private static ValueTask<Disposition> ReceiveUnsettled(MessageDescriptor? descriptor, DeliveryContext context, CancellationToken cancellationToken)
     {
         try
         {
             return descriptor is not null
-                ? descriptor.ReceiveAsync(this, message, cancellationToken)
-                : ValueTask.FromResult(Disposition.DeadLetter(DeadLetterReasons.UnknownMessageType, $"No message type is registered under the wire name '{message.WireName}'."));
+                ? descriptor.ReceiveAsync(context, cancellationToken)
+                : ValueTask.FromResult(Disposition.DeadLetter(DeadLetterReasons.UnknownMessageType, $"No message type is registered under the wire name '{context.WireName}'."));
         }
         catch (Exception exception)
         {
@@ -289,15 +291,15 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     }
 
     /// <summary>Awaits a receipt; a failure becomes a dead-letter decision, counted and logged as one.</summary>
-    private async ValueTask<Disposition> AwaitReceivedAsync(ValueTask<Disposition> received, TransportMessage message)
+    private async ValueTask<Disposition> AwaitReceivedAsync(ValueTask<Disposition> received, MessageContext delivery)
     {
         try
         {
-            return Settled(message, await received.ConfigureAwait(false));
+            return Settled(delivery, await received.ConfigureAwait(false));
         }
         catch (Exception exception)
         {
-            return Settled(message, ProcessingFailed(exception));
+            return Settled(delivery, ProcessingFailed(exception));
         }
     }
 
@@ -305,11 +307,11 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
         Disposition.DeadLetter(DeadLetterReasons.ProcessingFailed, $"{exception.GetType().FullName}: {exception.Message}");
 
     /// <summary>Counts and logs a dead-letter decision.</summary>
-    private Disposition Settled(TransportMessage message, Disposition disposition)
+    private Disposition Settled(MessageContext delivery, Disposition disposition)
     {
         if (disposition.Kind == DispositionKind.DeadLetter)
         {
-            RecordDeadLetter(message, disposition.Reason!, disposition.Description!);
+            RecordDeadLetter(delivery.WireName, delivery.MessageId, disposition.Reason!, disposition.Description!);
         }
 
         return disposition;
@@ -345,7 +347,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
 
         var copy = message.ForRetry(target);
         await _transport.DeadLetterAsync(copy, DeadLetterReasons.HandlerFailed, description, cancellationToken).ConfigureAwait(false);
-        RecordDeadLetter(copy, DeadLetterReasons.HandlerFailed, description);
+        RecordDeadLetter(copy.WireName, copy.MessageId, DeadLetterReasons.HandlerFailed, description);
         return Disposition.Complete;
     }
 
@@ -360,10 +362,10 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
         return body;
     }
 
-    private void RecordDeadLetter(TransportMessage message, string reason, string description)
+    private void RecordDeadLetter(string wireName, Guid messageId, string reason, string description)
     {
-        Telemetry.RecordDeadLettered(message.WireName, reason);
-        LogDeadLettered(message.WireName, message.MessageId, reason, description);
+        Telemetry.RecordDeadLettered(wireName, reason);
+        LogDeadLettered(wireName, messageId, reason, description);
     }
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "{Handler} failed on {WireName} {MessageId} (delivery {DeliveryCount}, delayed retry {RetryCount}).")]

@@ -12,7 +12,7 @@ public sealed class MessageIdsTests
 
     [Theory]
     [MemberData(nameof(Clocks))]
-    public void Next_GivesVersion7IdsThatCarryTheirMillisecond(string clock)
+    public void Next_GivesVersion7IdsThatCarryTheirMillisecondAndGiveItBack(string clock)
     {
         var stamps = Enumerable.Range(0, 1000).Select(_ => Next(clock)).ToList();
 
@@ -21,6 +21,7 @@ public sealed class MessageIdsTests
         {
             Assert.Equal(7, stamp.MessageId.Version);
             Assert.Equal(stamp.Time.ToUnixTimeMilliseconds(), UnixMillisecondsOf(stamp.MessageId));
+            Assert.Equal(DateTimeOffset.FromUnixTimeMilliseconds(stamp.Time.ToUnixTimeMilliseconds()), MessageIds.TimeOf(stamp.MessageId));
         });
     }
 

@@ -101,6 +101,25 @@ public abstract partial class TransportContractTests
         Assert.All([.. hops, finished], delivery => Assert.Equal(sent.CorrelationId, delivery.CorrelationId));
     }
 
+    /// <summary>Longer than direct dispatch nests on one call stack: the chain goes on through the queue, its ids intact.</summary>
+    [Fact]
+    public async Task Send_LongChainOfCommandsFromHandlers_CarriesCorrelationAndCausationAtEveryHop()
+    {
+        const int Hops = 40;
+        await using var provider = CreateProvider();
+        var recorder = provider.GetRequiredService<Recorder>();
+
+        var sent = await provider.GetRequiredService<ICommandBus>().SendAsync(new Relay(Guid.NewGuid(), Hops));
+
+        var finished = Assert.Single(await recorder.WaitForAsync<RelayFinishedHandler>());
+        var hops = recorder.Of<RelayHandler>().OrderByDescending(hop => ((Relay)hop.Message).HopsLeft).ToList();
+        Assert.Equal(Hops + 1, hops.Count);
+        Assert.Equal(sent.MessageId, hops[0].MessageId);
+        Assert.Equal([Guid.Empty, .. hops.SkipLast(1).Select(hop => hop.MessageId)], hops.Select(hop => hop.CausationId));
+        Assert.Equal(hops[^1].MessageId, finished.CausationId);
+        Assert.All([.. hops, finished], delivery => Assert.Equal((sent.CorrelationId, 1), (delivery.CorrelationId, delivery.DeliveryCount)));
+    }
+
     [Fact]
     public async Task Send_Command_ArrivesWithWireNameDeliveryCountAndEnqueuedTime()
     {

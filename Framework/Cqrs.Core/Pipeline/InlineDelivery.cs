@@ -1,0 +1,44 @@
+using Cqrs.Transports;
+
+namespace Cqrs.Pipeline;
+
+/// <summary>
+/// A message handled in its sender's call (direct dispatch with no span to record): its delivery and its handlers'
+/// context in one object, under half the size of a transport message and a context. A transport message is made
+/// only when something needs one: a retry, a dead-letter, a queueing on shutdown.
+/// </summary>
+internal sealed class InlineDelivery(MessagePipeline pipeline, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause)
+    : MessageContext(pipeline)
+{
+    /// <summary>A new transport message for each call: none is kept, for a delivery that most often needs none.</summary>
+    public override TransportMessage Delivery => new()
+    {
+        MessageId = MessageId,
+        CorrelationId = CorrelationId,
+        CausationId = CausationId,
+        EnqueuedTime = EnqueuedTime,
+        InlineDepth = InlineDepth,
+        WireName = WireName,
+        Payload = message,
+        DeliveryCount = 1,
+    };
+
+    public override int InlineDepth { get; } = (cause?.InlineDepth ?? 0) + 1;
+
+    public override string? TargetHandler => null;
+
+    public override Guid MessageId { get; } = messageId;
+
+    public override Guid CorrelationId { get; } = correlationId;
+
+    public override Guid CausationId { get; } = cause?.MessageId ?? Guid.Empty;
+
+    public override string WireName => wireName;
+
+    /// <summary>The millisecond in the id: direct dispatch sends on the coarse clock, whose tick is coarser still.</summary>
+    public override DateTimeOffset EnqueuedTime => MessageIds.TimeOf(MessageId);
+
+    public override int DeliveryCount => 1;
+
+    public override StreamPosition? Stream => null;
+}
