@@ -57,6 +57,11 @@ internal static class Diagnostics
         "Keyed member is not readable by generated code",
         "Member '{0}' of '{1}' has [Key] but generated code cannot read it; make it public or internal, with a getter of the same access");
 
+    public static readonly DiagnosticDescriptor InaccessibleType = Error(
+        "CQRS011",
+        "Type is not accessible to generated code",
+        "'{0}' is a {1}, but the generated registration cannot reach it from outside the types it is nested in; make it, and every type it is nested in, internal or public");
+
     private static DiagnosticDescriptor Error(string id, string title, string message) =>
         new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 }

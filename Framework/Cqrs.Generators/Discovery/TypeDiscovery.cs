@@ -31,7 +31,17 @@ internal static class TypeDiscovery
             return null;
         }
 
+        if (!context.SemanticModel.Compilation.IsSymbolAccessibleWithin(type, context.SemanticModel.Compilation.Assembly))
+        {
+            var role = message is not null ? "message" : handlers.Count > 0 ? "handler" : "validator";
+            return Inaccessible(DiagnosticInfo.At(Diagnostics.InaccessibleType, type, type.ToDisplayString(), role));
+        }
+
         var codecs = message is null ? default : ContractReader.ReadAll(type, context.SemanticModel.Compilation, diagnostics);
         return new DiscoveredType(message, handlers, validator, codecs, diagnostics.ToEquatableArray());
     }
+
+    /// <summary>A type the generated code cannot name: reported, and left out of the registry and codecs.</summary>
+    private static DiscoveredType Inaccessible(DiagnosticInfo diagnostic) =>
+        new(null, default, null, default, new[] { diagnostic }.ToEquatableArray());
 }

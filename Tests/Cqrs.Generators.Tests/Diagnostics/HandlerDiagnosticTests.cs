@@ -1,5 +1,6 @@
 using System.Globalization;
 using Cqrs.Generators.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
 using static Cqrs.Generators.Tests.Infrastructure.Snippets;
 
 namespace Cqrs.Generators.Tests.Diagnostics;
@@ -99,5 +100,65 @@ public sealed class HandlerDiagnosticTests
         var diagnostic = run.Single("CQRS002");
         Assert.Equal("LegacyPlaceOrderHandler", run.TextAt(diagnostic));
         Assert.StartsWith("Command 'Shop.PlaceOrder' has 2 handlers", diagnostic.GetMessage(CultureInfo.InvariantCulture), StringComparison.Ordinal);
+    }
+
+    public static TheoryData<string, string, string> NestedTypesGeneratedCodeCannotReach => new()
+    {
+        { "validator", "PlaceOrderValidator", """
+            public sealed class PlaceOrderHandler : ICommandHandler<PlaceOrder>
+            {
+                public System.Threading.Tasks.ValueTask HandleAsync(PlaceOrder command, IMessageContext context, System.Threading.CancellationToken cancellationToken) => default;
+
+                private sealed class PlaceOrderValidator : FluentValidation.AbstractValidator<PlaceOrder>;
+            }
+            """ },
+        { "handler", "PlaceOrderHandler", """
+            public static class Handlers
+            {
+                private sealed class PlaceOrderHandler : ICommandHandler<PlaceOrder>
+                {
+                    public System.Threading.Tasks.ValueTask HandleAsync(PlaceOrder command, IMessageContext context, System.Threading.CancellationToken cancellationToken) => default;
+                }
+            }
+            """ },
+    };
+
+    [Theory]
+    [MemberData(nameof(NestedTypesGeneratedCodeCannotReach))]
+    public void PrivateNestedType_ReportsCqrs011AndGeneratesNothingForIt(string role, string name, string snippet)
+    {
+        var run = GeneratorHarness.Run("""
+            namespace Shop;
+
+            [WireName("shop.place-order")]
+            public sealed record PlaceOrder : ICommand;
+
+            """ + snippet);
+
+        // The generated code compiles: no CS0122 from naming the type. (Without its handler, the command also gets CQRS001.)
+        Assert.Empty(run.CompilationProblems);
+        var diagnostic = Assert.Single(run.Diagnostics, diagnostic => diagnostic.Id == "CQRS011");
+        Assert.Equal(DiagnosticSeverity.Error, diagnostic.Severity);
+        Assert.Equal(name, run.TextAt(diagnostic));
+        Assert.Contains($"is a {role}", diagnostic.GetMessage(CultureInfo.InvariantCulture), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void InternalNestedValidator_IsRegisteredWithoutDiagnostics()
+    {
+        var run = GeneratorHarness.Run("""
+            namespace Shop;
+
+            [WireName("shop.place-order")]
+            public sealed record PlaceOrder : ICommand;
+
+            """ + CommandHandler("PlaceOrderHandler", "PlaceOrder") + """
+            public static class Rules
+            {
+                internal sealed class PlaceOrderValidator : FluentValidation.AbstractValidator<PlaceOrder>;
+            }
+            """);
+
+        run.AssertClean();
     }
 }
