@@ -223,11 +223,11 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
                 }
                 catch (Exception exception)
                 {
-                    pipeline.RecordFailure(this, attempt.Context.Delivery, attempt.HandlerName, exception, activity);
+                    var delivery = attempt.Context.Delivery; // an in-line delivery makes its transport message on each read
+                    pipeline.RecordFailure(this, delivery, attempt.HandlerName, exception, activity);
                     if (attempts > pipeline.ImmediateRetries)
                     {
-                        return await pipeline.RetryLaterOrDeadLetterAsync(
-                                attempt.Context.Delivery, attempt.HandlerName, exception, attempt.WholeDelivery, cancellationToken)
+                        return await pipeline.RetryLaterOrDeadLetterAsync(delivery, attempt.HandlerName, exception, attempt.WholeDelivery, cancellationToken)
                             .ConfigureAwait(false);
                     }
                 }
