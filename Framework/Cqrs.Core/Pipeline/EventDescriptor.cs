@@ -69,6 +69,10 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
         return ValueTask.FromResult(Disposition.Complete);
     }
 
+    /// <summary>
+    /// Calls the handlers from <paramref name="index"/> on. A cancelled handler stops none of the others: when some
+    /// handled the event, the delivery is abandoned for the cancelled ones alone, so none that finished runs again.
+    /// </summary>
     private async ValueTask<Disposition> InvokeRestAsync(
         MessageContext context,
         IEventHandler<T>[] handlers,
@@ -79,27 +83,40 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
         CancellationToken cancellationToken)
     {
         var disposition = Disposition.Complete;
+        List<string>? cancelled = null;
+        // The handlers before the first that did not complete at once (see InvokeAllAsync) finished.
+        var finished = index > NextHandler(context, handlers, 0);
         while (true)
         {
             var outcome = await invoking.ConfigureAwait(false);
             if (outcome.Kind == DispositionKind.Abandon)
             {
-                return outcome;
+                (cancelled ??= []).Add(HandlerNames.Of(handlers[index]));
             }
-
-            if (outcome.Kind != DispositionKind.Complete)
+            else
             {
-                disposition = outcome;
+                finished = true;
+                if (outcome.Kind != DispositionKind.Complete)
+                {
+                    disposition = outcome;
+                }
             }
 
             index = NextHandler(context, handlers, index + 1);
             if (index == handlers.Length)
             {
-                return disposition;
+                break;
             }
 
             invoking = InvokeOneAsync(context, handlers, middleware, index, @event, cancellationToken);
         }
+
+        if (cancelled is null)
+        {
+            return disposition;
+        }
+
+        return finished ? Disposition.AbandonFor(cancelled) : Disposition.Abandon;
     }
 
     private ValueTask<Disposition> InvokeOneAsync(

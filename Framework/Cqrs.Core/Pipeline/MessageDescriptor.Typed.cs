@@ -59,7 +59,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
             return ValueTask.FromResult(unreadable);
         }
 
-        // Direct dispatch hands over the message object and validates nothing.
+        // Direct dispatch hands over the message object, validated at send when it is validated at all.
         if (delivery.ValidatedBySender || delivery.Payload is not null)
         {
             return HandleAsync(context, message, cancellationToken);

@@ -14,9 +14,6 @@ namespace Cqrs.Pipeline;
 /// </summary>
 internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDisposable, IDisposable
 {
-    /// <summary>How deep direct dispatch nests handlers on one call stack before handing messages to the queue.</summary>
-    private const int MaxInlineDepth = 16;
-
     private readonly MessageCatalog _catalog;
     private readonly ITransport _transport;
     private readonly CqrsOptions _options;
@@ -64,7 +61,10 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// The container disposes services in reverse order of creation, and the pipeline is created after the
     /// handlers it binds: so operations under way finish here, before the handlers' dependencies go.
     /// </summary>
-    public ValueTask DisposeAsync() => new(_transport.StopAsync());
+    public ValueTask DisposeAsync() => new(StopAsync());
+
+    /// <summary>Stops the transport: see <see cref="ITransport.StopAsync"/>. Idempotent.</summary>
+    public Task StopAsync() => _transport.StopAsync();
 
     /// <summary>For containers disposed synchronously.</summary>
     public void Dispose() => _transport.StopAsync().GetAwaiter().GetResult();
@@ -82,21 +82,18 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
             throw new InvalidOperationException($"No handler for command {descriptor.WireName} is registered, and the {_transport.Name} transport can only deliver in this process.");
         }
 
-        if (_options.DirectDispatch)
+        if (!_options.DirectDispatch || _options.ValidateInDirectDispatch)
         {
-            return CqrsTelemetry.Source.HasListeners() || cause?.InlineDepth >= MaxInlineDepth
-                ? DispatchAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken)
-                : RecordSentOnceDone(descriptor, HandleInLineAsync(descriptor, message, stamp, correlationId, cause, cancellationToken));
+            var validating = descriptor.ValidateAsync(message, cancellationToken);
+            if (!validating.IsCompletedSuccessfully)
+            {
+                return SendOnceValidAsync(descriptor, message, validating, stamp, correlationId, cause, cancellationToken);
+            }
+
+            descriptor.ThrowIfAny(validating.Result);
         }
 
-        var validating = descriptor.ValidateAsync(message, cancellationToken);
-        if (!validating.IsCompletedSuccessfully)
-        {
-            return SendOnceValidAsync(descriptor, message, validating, stamp, correlationId, cause, cancellationToken);
-        }
-
-        descriptor.ThrowIfAny(validating.Result);
-        return DispatchAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken);
+        return SendValid(descriptor, message, stamp, correlationId, cause, cancellationToken);
     }
 
     private async ValueTask SendOnceValidAsync<T>(
@@ -109,8 +106,17 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
         CancellationToken cancellationToken)
     {
         descriptor.ThrowIfAny(await validating.ConfigureAwait(false));
-        await DispatchAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken).ConfigureAwait(false);
+        await SendValid(descriptor, message, stamp, correlationId, cause, cancellationToken).ConfigureAwait(false);
     }
+
+    /// <summary>
+    /// Hands a valid message over: to its handlers in line, as it is, when direct dispatch has no span to record and
+    /// no hop limit to mind; else as a transport message.
+    /// </summary>
+    private ValueTask SendValid<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken) =>
+        _options.DirectDispatch && !CqrsTelemetry.Source.HasListeners() && !(cause?.InlineDepth >= TransportMessage.MaxInlineDepth)
+            ? RecordSentOnceDone(descriptor, HandleInLineAsync(descriptor, message, stamp, correlationId, cause, cancellationToken))
+            : DispatchAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken);
 
     /// <summary>A message leaving this process's code: serialized, or itself in direct mode.</summary>
     private TransportMessage Outgoing<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause) => new()
@@ -130,8 +136,9 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// Publishes an event read back from an event store's outbox. It keeps the ids and body it was stored with,
     /// so a consumer's inbox recognises a second publication of it. <paramref name="validated"/> says this
     /// process validated the event before storing it; <paramref name="cause"/> is the handler call that stored it, if any.
+    /// <paramref name="delivery"/> says when every copy of it is settled, so that the outbox marks it published only then.
     /// </summary>
-    public ValueTask PublishStoredAsync(StoredMessage stored, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
+    public ValueTask PublishStoredAsync(StoredMessage stored, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
     {
         var descriptor = stored.Descriptor;
         var causeContext = cause as MessageContext;
@@ -146,7 +153,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
             ValidatedBySender = validated,
             Body = stored.Body,
             Payload = _options.DirectDispatch ? descriptor.DeserializeObject(stored.Body.Span) : null,
-            Stream = stored.Stream,
+            Stored = delivery,
         };
         return DispatchAsync(descriptor, outgoing, causeContext, cancellationToken);
     }
@@ -206,7 +213,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     }
 
     private ValueTask HandOverAsync(MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken) =>
-        _options.DirectDispatch && outgoing.InlineDepth <= MaxInlineDepth
+        _options.DirectDispatch && outgoing.InlineDepth <= TransportMessage.MaxInlineDepth
             ? DispatchInlineAsync(descriptor, outgoing, cause, cancellationToken)
             : _transport.SendAsync(outgoing, cause?.Delivery, cancellationToken);
 
@@ -225,43 +232,62 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
 
     /// <summary>
     /// Direct dispatch: the handlers run now, on the sender's call, as a mediator would. What the transport would
-    /// do after handling it still does: dead-letter, or (on shutdown) queue the message for another delivery.
+    /// do after handling it still does: dead-letter it, or settle its stored delivery.
     /// </summary>
     private ValueTask DispatchInlineAsync(MessageDescriptor descriptor, TransportMessage message, MessageContext? cause, CancellationToken cancellationToken)
     {
         message.DeliveryCount = 1;
         var context = new DeliveryContext(this, message);
-        return SettleInline(ReceiveUnsettled(descriptor, context, cancellationToken), context, cause, cancellationToken);
+        var settling = SettleInline(ReceiveUnsettled(descriptor, context, cancellationToken), context, cancellationToken);
+        return message.Stored is { } stored ? SettleStoredAsync(settling, stored) : settling;
+    }
+
+    /// <summary>A stored event handled in line is delivered once its handlers are done; cancelled, it stays in the outbox.</summary>
+    private static async ValueTask SettleStoredAsync(ValueTask settling, StoredDelivery stored)
+    {
+        try
+        {
+            await settling.ConfigureAwait(false);
+        }
+        catch (OperationCanceledException)
+        {
+            stored.CopyKept();
+            throw;
+        }
+
+        stored.CopySettled();
     }
 
     /// <summary>
     /// Direct dispatch with no span to record: the message object goes to its handlers as it is, with no transport
-    /// message, no lookup by wire name and no cast; then as <see cref="DispatchInlineAsync"/>. Direct dispatch validates
-    /// nothing, and records no lag: handling starts in the sender's call.
+    /// message, no lookup by wire name and no cast; then as <see cref="DispatchInlineAsync"/>. It records no lag:
+    /// handling starts in the sender's call.
     /// </summary>
     private ValueTask HandleInLineAsync<T>(
         MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken)
     {
         var delivery = new InlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause);
-        return SettleInline(descriptor.HandleAsync(delivery, message, cancellationToken), delivery, cause, cancellationToken);
+        return SettleInline(descriptor.HandleAsync(delivery, message, cancellationToken), delivery, cancellationToken);
     }
 
-    /// <summary>Settles an in-line delivery as its transport would; a completed one needs nothing.</summary>
-    private ValueTask SettleInline(ValueTask<Disposition> received, MessageContext delivery, MessageContext? cause, CancellationToken cancellationToken)
+    /// <summary>
+    /// Settles an in-line delivery as its transport would; a completed one needs nothing. An abandoned one was
+    /// cancelled by the caller, whose token its handlers got: the caller gets the cancellation, and nothing runs again.
+    /// </summary>
+    private ValueTask SettleInline(ValueTask<Disposition> received, MessageContext delivery, CancellationToken cancellationToken)
     {
         if (!received.IsCompletedSuccessfully)
         {
-            return SettleInlineAsync(AwaitReceivedAsync(received, delivery), delivery, cause, cancellationToken);
+            return SettleInlineAsync(AwaitReceivedAsync(received, delivery), delivery, cancellationToken);
         }
 
         var disposition = received.Result;
         return disposition.Kind == DispositionKind.Complete
             ? ValueTask.CompletedTask
-            : SettleInlineAsync(ValueTask.FromResult(Settled(delivery, disposition)), delivery, cause, cancellationToken);
+            : SettleInlineAsync(ValueTask.FromResult(Settled(delivery, disposition)), delivery, cancellationToken);
     }
 
-    private async ValueTask SettleInlineAsync(
-        ValueTask<Disposition> received, MessageContext delivery, MessageContext? cause, CancellationToken cancellationToken)
+    private async ValueTask SettleInlineAsync(ValueTask<Disposition> received, MessageContext delivery, CancellationToken cancellationToken)
     {
         var disposition = await received.ConfigureAwait(false);
         switch (disposition.Kind)
@@ -270,8 +296,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
                 await _transport.DeadLetterAsync(delivery.Delivery, disposition.Reason!, disposition.Description!, cancellationToken).ConfigureAwait(false);
                 break;
             case DispositionKind.Abandon:
-                await _transport.SendAsync(delivery.Delivery, cause?.Delivery, CancellationToken.None).ConfigureAwait(false);
-                break;
+                throw new OperationCanceledException($"{delivery.WireName} {delivery.MessageId} was cancelled by its sender before every handler had handled it.", cancellationToken);
         }
     }
 

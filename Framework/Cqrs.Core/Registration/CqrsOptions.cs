@@ -10,12 +10,21 @@ public sealed class CqrsOptions
 
     /// <summary>
     /// Direct dispatch: handlers run inline on the sender's call, as with a mediator, and messages travel as
-    /// objects, neither validated nor serialized. For trusted in-process use where every microsecond counts;
-    /// off by default, and only the in-process transport supports it. Failures still retry and dead-letter.
+    /// objects, validated at send (see <see cref="ValidateInDirectDispatch"/>) but never serialized. For in-process
+    /// use where every microsecond counts; off by default, and only the in-process transport supports it. Failures
+    /// still retry and dead-letter; a caller that cancels gets <see cref="OperationCanceledException"/>, and no
+    /// handler runs again.
     /// Message ids and enqueued times come from the coarse system tick (good to 1–16 ms, by OS), and no lag is
     /// recorded: handling starts in the sender's call.
     /// </summary>
     public bool DirectDispatch { get; set; }
+
+    /// <summary>
+    /// Whether direct dispatch validates each message at send, as the other modes do: an invalid one throws
+    /// <see cref="FluentValidation.ValidationException"/> and reaches no handler. On by default; turn it off only
+    /// for trusted messages, to save the validators' time.
+    /// </summary>
+    public bool ValidateInDirectDispatch { get; set; } = true;
 
     /// <summary>
     /// Lifetime of handlers. Singleton (the default) is fastest; Scoped gives each delivery its own scope, for
@@ -59,6 +68,17 @@ public sealed class InProcessOptions
     /// </summary>
     public int MaxInFlight { get; set; } = 1024;
 
-    /// <summary>How long disposal waits for operations under way.</summary>
+    /// <summary>
+    /// Messages waiting in the queue at most. Past it, a message a handler sends is handled at once, in that
+    /// handler's call (up to 16 handlers deep), instead of queued: the handler is held back, and memory stays
+    /// bounded. Messages from outside are bounded by <see cref="MaxInFlight"/>.
+    /// </summary>
+    public int MaxQueuedMessages { get; set; } = 4096;
+
+    /// <summary>
+    /// How long a stop waits for the operations under way. Then the handlers' cancellation token fires, messages
+    /// still queued are set aside unhandled (a stored event stays in its outbox; any other is dead-lettered with
+    /// reason <see cref="DeadLetterReasons.Shutdown"/>), and handlers get as long again to stop.
+    /// </summary>
     public TimeSpan ShutdownTimeout { get; set; } = TimeSpan.FromSeconds(30);
 }

@@ -33,6 +33,11 @@ internal sealed class CqrsOptionsValidator : IValidateOptions<CqrsOptions>
             errors.Add($"{nameof(InProcessOptions)}.{nameof(InProcessOptions.MaxInFlight)} must be at least 1.");
         }
 
+        if (options.InProcess.MaxQueuedMessages < 1)
+        {
+            errors.Add($"{nameof(InProcessOptions)}.{nameof(InProcessOptions.MaxQueuedMessages)} must be at least 1.");
+        }
+
         return errors.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(errors);
     }
 }

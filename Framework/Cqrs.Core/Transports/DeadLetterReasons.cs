@@ -20,4 +20,11 @@ public static class DeadLetterReasons
 
     /// <summary>A command arrived with no handler registered for it.</summary>
     public const string NoHandler = "NoHandler";
+
+    /// <summary>
+    /// The in-process transport stopped before the message was handled (its handler was cancelled at the end of
+    /// the shutdown timeout, or never started). A broker keeps such a message instead; an event store's outbox keeps
+    /// its events, which are published again on the next start.
+    /// </summary>
+    public const string Shutdown = "Shutdown";
 }

@@ -1,15 +1,27 @@
 namespace Cqrs.Transports;
 
-/// <summary>How a delivery is settled. Retries are not a disposition: the pipeline schedules a copy, then completes.</summary>
-internal readonly record struct Disposition(DispositionKind Kind, string? Reason = null, string? Description = null)
+/// <summary>
+/// How a delivery is settled. Retries are not a disposition: the pipeline schedules a copy, then completes.
+/// </summary>
+/// <param name="Kind">Complete, abandon or dead-letter.</param>
+/// <param name="Reason">Why it is dead-lettered (<see cref="DeadLetterReasons"/>).</param>
+/// <param name="Description">What went wrong, in words.</param>
+/// <param name="Handlers">
+/// For an abandoned event of several handlers, some of which handled it: the handlers that did not. Null when the
+/// whole delivery is abandoned.
+/// </param>
+internal readonly record struct Disposition(DispositionKind Kind, string? Reason = null, string? Description = null, IReadOnlyList<string>? Handlers = null)
 {
     public static Disposition Complete => new(DispositionKind.Complete);
 
-    /// <summary>Give the message back untouched (shutdown): it is delivered again.</summary>
+    /// <summary>Not handled: its handler was cancelled (shutdown, or the caller of a direct dispatch). Never a failure.</summary>
     public static Disposition Abandon => new(DispositionKind.Abandon);
 
     public static Disposition DeadLetter(string reason, string description) =>
         new(DispositionKind.DeadLetter, reason, description);
+
+    /// <summary>An event that some of its handlers handled and <paramref name="handlers"/> did not: only they get it again.</summary>
+    public static Disposition AbandonFor(IReadOnlyList<string> handlers) => new(DispositionKind.Abandon, Handlers: handlers);
 }
 
 internal enum DispositionKind

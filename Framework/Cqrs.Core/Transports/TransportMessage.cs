@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Runtime.CompilerServices;
 
 namespace Cqrs.Transports;
 
@@ -9,8 +8,8 @@ namespace Cqrs.Transports;
 /// </summary>
 internal sealed class TransportMessage
 {
-    /// <summary>Boxed: most messages have none, and a reference costs them 8 bytes where the struct would cost 32.</summary>
-    private readonly StrongBox<StreamPosition>? _stream;
+    /// <summary>How deep handlers nest on one call stack when messages are handled in their sender's call.</summary>
+    public const int MaxInlineDepth = 16;
 
     private readonly DateTime _enqueuedUtc;
 
@@ -52,12 +51,11 @@ internal sealed class TransportMessage
     /// <summary>The message object in direct mode (no serialization); null otherwise.</summary>
     public object? Payload { get; init; }
 
+    /// <summary>For an event published from an event store: its stream position, and its copies not yet settled.</summary>
+    public StoredDelivery? Stored { get; init; }
+
     /// <summary>For an event published from an event store: its stream and version.</summary>
-    public StreamPosition? Stream
-    {
-        get => _stream?.Value;
-        init => _stream = value is { } position ? new StrongBox<StreamPosition>(position) : null;
-    }
+    public StreamPosition? Stream => Stored?.Position;
 
     /// <summary>1 on first delivery; the transport raises it on each redelivery.</summary>
     public int DeliveryCount { get; set; }
@@ -72,7 +70,12 @@ internal sealed class TransportMessage
     public object? TransportState { get; set; }
 
     /// <summary>A copy for a delayed retry, optionally aimed at one event handler.</summary>
-    public TransportMessage ForRetry(string? targetHandler) => new()
+    public TransportMessage ForRetry(string? targetHandler) => CopyFor(targetHandler, RetryCount + 1);
+
+    /// <summary>A copy for one event handler, when others of the message have handled it already.</summary>
+    public TransportMessage ForHandler(string handler) => CopyFor(handler, RetryCount);
+
+    private TransportMessage CopyFor(string? targetHandler, int retryCount) => new()
     {
         MessageId = MessageId,
         CorrelationId = CorrelationId,
@@ -84,8 +87,8 @@ internal sealed class TransportMessage
         ValidatedBySender = ValidatedBySender,
         Body = Body,
         Payload = Payload,
-        Stream = Stream,
-        RetryCount = RetryCount + 1,
+        Stored = Stored,
+        RetryCount = retryCount,
         TargetHandler = targetHandler,
         TransportState = TransportState,
     };

@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using Cqrs.Pipeline;
+using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
@@ -10,7 +11,8 @@ namespace Cqrs.EventSourcing;
 /// Publishes stored events and marks them published. Events are published right after their append, and a
 /// sweep publishes what an earlier process stored but did not publish. Within this process each event is
 /// published once: a claim per event id, taken before the append, keeps the sweep off events that this process
-/// will publish, is publishing, or has just published.
+/// will publish, is publishing, or has just published. An event is marked published only once it is delivered:
+/// handled by every in-process handler (or dead-lettered), or taken by a broker.
 /// Across processes delivery is at least once; handlers that must not run twice use the <see cref="Inbox"/>.
 /// Thread-safe.
 /// </summary>
@@ -19,13 +21,14 @@ internal sealed partial class OutboxPublisher(
     EventCodec codec,
     IServiceProvider services,
     IOptions<EventSourcingOptions> options,
-    ILogger<OutboxPublisher> logger)
+    ILogger<OutboxPublisher> logger) : IAsyncDisposable
 {
     // A claim's value: being published; published but not yet marked; or (positive) the _clock tick it was marked at.
     private const long InFlight = 0;
     private const long Unmarked = -1;
 
     private readonly ConcurrentDictionary<Guid, long> _claims = new();
+    private readonly HashSet<Task> _marking = [];
     private MessagePipeline? _pipeline;
     private long _clock;
     private int _sweeping;
@@ -54,11 +57,17 @@ internal sealed partial class OutboxPublisher(
         }
     }
 
-    /// <summary>Publishes events this process has just appended (and validated), claimed by <see cref="ClaimForAppend"/>.</summary>
-    public Task PublishAppendedAsync(List<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken) =>
-        PublishClaimedAsync(events, validated: true, cause, cancellationToken);
+    /// <summary>
+    /// Publishes events this process has just appended (and validated), claimed by <see cref="ClaimForAppend"/>. Returns
+    /// once they are handed over; they are marked published later, once delivered (see <see cref="PublishClaimedAsync"/>).
+    /// </summary>
+    public async Task PublishAppendedAsync(List<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken) =>
+        Track(await PublishClaimedAsync(events, validated: true, cause, cancellationToken).ConfigureAwait(false));
 
-    /// <summary>Publishes what the outbox still holds and nobody here is publishing; returns how many it published.</summary>
+    /// <summary>
+    /// Publishes what the outbox still holds and nobody here is publishing, and waits until it is delivered and
+    /// marked; returns how many it published.
+    /// </summary>
     public async Task<int> SweepAsync(CancellationToken cancellationToken)
     {
         Interlocked.Increment(ref _sweeping);
@@ -74,7 +83,8 @@ internal sealed partial class OutboxPublisher(
             }
 
             var unclaimed = pending.Where(stored => _claims.TryAdd(stored.EventId, InFlight)).ToList();
-            await PublishClaimedAsync(unclaimed, validated: false, cause: null, cancellationToken).ConfigureAwait(false);
+            var marking = await PublishClaimedAsync(unclaimed, validated: false, cause: null, cancellationToken).ConfigureAwait(false);
+            await marking.ConfigureAwait(false);
             ForgetMarkedBefore(sweepStarted);
             return unclaimed.Count;
         }
@@ -85,48 +95,117 @@ internal sealed partial class OutboxPublisher(
     }
 
     /// <summary>
-    /// Publishes in order, then marks what was published. Events not published are unclaimed for a later sweep;
-    /// events published but not marked stay claimed, so the sweep marks them without publishing them again.
+    /// Waits for the markings under way: they wait for their events' deliveries, which a stopping transport settles or
+    /// sets aside. The store, created before this, is disposed after it.
     /// </summary>
-    private async Task PublishClaimedAsync(List<StoredEvent> events, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
+    public async ValueTask DisposeAsync()
     {
-        var published = 0;
+        if (_pipeline is { } pipeline)
+        {
+            await pipeline.StopAsync().ConfigureAwait(false);
+        }
+
+        Task[] marking;
+        lock (_marking)
+        {
+            marking = [.. _marking];
+        }
+
+        await Task.WhenAll(marking).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Publishes in order; events not handed over are unclaimed for a later sweep. Returns the marking of those handed
+    /// over, which waits for their delivery: an event is marked published only once every in-process handler has
+    /// handled it (or a broker has taken it), so a crash before that leaves it in the outbox for the next sweep.
+    /// </summary>
+    private async Task<Task> PublishClaimedAsync(List<StoredEvent> events, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
+    {
+        var deliveries = new List<StoredDelivery>(events.Count);
         try
         {
-            for (; published < events.Count; published++)
+            foreach (var stored in events)
             {
-                await Pipeline.PublishStoredAsync(codec.ToMessage(events[published]), validated, cause, cancellationToken).ConfigureAwait(false);
+                var delivery = new StoredDelivery(stored.Position);
+                await Pipeline.PublishStoredAsync(codec.ToMessage(stored), delivery, validated, cause, cancellationToken).ConfigureAwait(false);
+                deliveries.Add(delivery);
             }
         }
         catch (Exception exception)
         {
-            LogPublishFailed(exception, events.Count - published, events[published].StreamId, events[published].Version);
-            foreach (var unpublished in events.Skip(published))
+            var first = events[deliveries.Count];
+            LogPublishFailed(exception, events.Count - deliveries.Count, first.StreamId, first.Version);
+            foreach (var unpublished in events.Skip(deliveries.Count))
             {
                 _claims.TryRemove(unpublished.EventId, out _);
             }
         }
 
-        if (published == 0)
+        return deliveries.Count == 0 ? Task.CompletedTask : MarkOnceDeliveredAsync(events, deliveries);
+    }
+
+    /// <summary>
+    /// Marks each event once delivered. One set aside undelivered (the transport stopped) is unclaimed, for a later
+    /// sweep. Marked events stay claimed until the mark is stored, so the sweep marks them without publishing them again.
+    /// </summary>
+    private async Task MarkOnceDeliveredAsync(List<StoredEvent> events, List<StoredDelivery> deliveries)
+    {
+        var delivered = new List<StoredEvent>(deliveries.Count);
+        for (var i = 0; i < deliveries.Count; i++)
+        {
+            if (await deliveries[i].Delivered.ConfigureAwait(false))
+            {
+                delivered.Add(events[i]);
+                _claims[events[i].EventId] = Unmarked;
+            }
+            else
+            {
+                _claims.TryRemove(events[i].EventId, out _);
+            }
+        }
+
+        if (delivered.Count == 0)
         {
             return;
         }
 
-        var done = published == events.Count ? events : events[..published];
-        foreach (var stored in done)
-        {
-            _claims[stored.EventId] = Unmarked;
-        }
-
         try
         {
-            await store.MarkPublishedAsync(done, cancellationToken).ConfigureAwait(false);
-            Release(done);
+            await store.MarkPublishedAsync(delivered, CancellationToken.None).ConfigureAwait(false);
+            Release(delivered);
         }
         catch (Exception exception)
         {
-            LogMarkFailed(exception, done.Count);
+            LogMarkFailed(exception, delivered.Count);
         }
+    }
+
+    /// <summary>Keeps a marking under way until it ends, for <see cref="DisposeAsync"/>.</summary>
+    private void Track(Task marking)
+    {
+        if (marking.IsCompleted)
+        {
+            return;
+        }
+
+        lock (_marking)
+        {
+            _marking.Add(marking);
+        }
+
+        marking.ContinueWith(
+            static (done, state) =>
+            {
+                var all = (HashSet<Task>)state!;
+                lock (all)
+                {
+                    all.Remove(done);
+                }
+            },
+            _marking,
+            CancellationToken.None,
+            TaskContinuationOptions.ExecuteSynchronously,
+            TaskScheduler.Default);
     }
 
     /// <summary>

@@ -13,10 +13,13 @@ public sealed class PublishValidationTests : IDisposable
 {
     private readonly RecordingMeterFactory _meters = new();
 
-    [Fact]
-    public async Task SendAsync_InvalidCommand_ThrowsEveryErrorAndSendsNothing()
+    /// <summary>Direct dispatch validates at send too, by default: the caller gets the same error in every mode.</summary>
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task SendAsync_InvalidCommand_ThrowsEveryErrorAndSendsNothing(bool directDispatch)
     {
-        await using var provider = CreateProvider();
+        await using var provider = CreateProvider(options => options.DirectDispatch = directDispatch);
         var recorder = provider.GetRequiredService<Recorder>();
 
         var error = await Assert.ThrowsAsync<ValidationException>(
@@ -39,10 +42,12 @@ public sealed class PublishValidationTests : IDisposable
         await Assert.ThrowsAsync<ValidationException>(() => sending.AsTask());
     }
 
-    [Fact]
-    public async Task PublishAsync_InvalidEvent_ThrowsEveryErrorAndPublishesNothing()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task PublishAsync_InvalidEvent_ThrowsEveryErrorAndPublishesNothing(bool directDispatch)
     {
-        await using var provider = CreateProvider();
+        await using var provider = CreateProvider(options => options.DirectDispatch = directDispatch);
         var recorder = provider.GetRequiredService<Recorder>();
 
         var error = await Assert.ThrowsAsync<ValidationException>(
@@ -78,6 +83,20 @@ public sealed class PublishValidationTests : IDisposable
     }
 
     public void Dispose() => _meters.Dispose();
+
+    [Fact]
+    public async Task SendAsync_InvalidCommandInDirectDispatchWithoutValidation_ReachesTheHandler()
+    {
+        await using var provider = CreateProvider(options =>
+        {
+            options.DirectDispatch = true;
+            options.ValidateInDirectDispatch = false;
+        });
+
+        await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Invalid());
+
+        Assert.Single(await provider.GetRequiredService<Recorder>().WaitForAsync<Domain.Orders.SubmitOrderHandler>());
+    }
 
     private ServiceProvider CreateProvider(Action<CqrsOptions>? configure = null) =>
         TestHost.Create(configure, services => services.AddSingleton<IMeterFactory>(_meters));

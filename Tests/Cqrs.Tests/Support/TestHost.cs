@@ -1,3 +1,4 @@
+using Cqrs.Tests.Domain.Cancelling;
 using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.QuickStart;
 using Microsoft.Extensions.DependencyInjection;
@@ -67,6 +68,7 @@ internal static class TestHost
         services.AddSingleton<ValidationScopes>();
         services.AddSingleton<Tally>();
         services.AddSingleton<Gate>();
+        services.AddSingleton<CallerCancellation>();
         services.AddSingleton<Ledger>();
         services.AddSingleton<Stock>();
         services.AddSingleton<Mailer>();

@@ -6,7 +6,8 @@ namespace Cqrs.Transports.InProcess;
 /// <summary>
 /// Delivers messages to handlers in this process through a queue read by a fixed number of workers.
 /// Messages from outside any handler wait for an admission slot when <see cref="InProcessOptions.MaxInFlight"/>
-/// operations are under way: memory stays bounded however fast callers send.
+/// operations are under way; a handler's messages past <see cref="InProcessOptions.MaxQueuedMessages"/> are handled
+/// in the handler's own call. Memory stays bounded however fast callers and handlers send.
 /// </summary>
 internal sealed partial class InProcessTransport : ITransport, IDisposable
 {
@@ -15,11 +16,10 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
     private readonly InProcessOptions _options;
     private readonly InProcessDeadLetterQueue _deadLetters;
     private readonly ILogger _logger;
-    private readonly CancellationTokenSource _stopping = new();
     private readonly Lock _startLock = new();
+    private ITransportReceiver? _receiver;
     private Task[] _workers = [];
-    private volatile bool _stopped;
-    private Task? _stoppedTask;
+    private int _queued;
 
     public InProcessTransport(InProcessOptions options, InProcessDeadLetterQueue deadLetters, ILogger<InProcessTransport> logger)
     {
@@ -48,6 +48,7 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
                 throw new InvalidOperationException("The in-process transport is already started.");
             }
 
+            _receiver = receiver;
             _workers = new Task[_options.Concurrency];
 
             // The first send may come from inside someone's trace: workers must not inherit its Activity.Current.
@@ -61,32 +62,45 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
         }
     }
 
-    public async ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
+    /// <summary>
+    /// A message from outside waits for a slot. A handler's message never waits (a handler waiting for a slot that
+    /// only handlers free could deadlock): it joins its operation's slot, and past the queue's bound it is handled
+    /// now, in the handler's call, which holds the handler back as waiting would.
+    /// </summary>
+    public ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
     {
-        if (cause?.TransportState is AdmissionTicket ticket)
+        if (cause?.TransportState is not AdmissionTicket ticket)
         {
-            ticket.AddMessage();
-        }
-        else
-        {
-            ObjectDisposedException.ThrowIf(_stopped, this);
-            await _slots.WaitAsync(cancellationToken).ConfigureAwait(false);
-            ticket = new AdmissionTicket(_slots);
+            return AdmitAsync(message, cancellationToken);
         }
 
+        ticket.AddMessage();
         message.TransportState = ticket;
+        if (Volatile.Read(ref _queued) >= _options.MaxQueuedMessages && message.InlineDepth <= TransportMessage.MaxInlineDepth)
+        {
+            message.DeliveryCount++;
+            return DeliverAsync(message, _receiver!);
+        }
+
         Enqueue(message);
+        return ValueTask.CompletedTask;
     }
 
     public ValueTask ScheduleAsync(TransportMessage message, TimeSpan delay, CancellationToken cancellationToken)
     {
         (message.TransportState as AdmissionTicket)?.AddMessage();
+        message.Stored?.CopyAdded();
         _ = DeliverLaterAsync(message, delay);
         return ValueTask.CompletedTask;
     }
 
     public ValueTask DeadLetterAsync(TransportMessage message, string reason, string description, CancellationToken cancellationToken)
     {
+        AddDeadLetter(message, reason, description);
+        return ValueTask.CompletedTask;
+    }
+
+    private void AddDeadLetter(TransportMessage message, string reason, string description) =>
         _deadLetters.Add(new DeadLetter(
             message.WireName,
             message.MessageId,
@@ -96,71 +110,22 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
             message.TargetHandler,
             message.Body,
             message.Payload));
-        return ValueTask.CompletedTask;
-    }
 
-    /// <summary>
-    /// Stops taking messages from outside, dead-letters delayed retries that are not yet due, waits (up to
-    /// <see cref="InProcessOptions.ShutdownTimeout"/>) for operations under way to finish, then stops the workers.
-    /// Only the first call does the work; later calls wait for it.
-    /// </summary>
-    public Task StopAsync()
+    private async ValueTask AdmitAsync(TransportMessage message, CancellationToken cancellationToken)
     {
-        lock (_startLock)
-        {
-            return _stoppedTask ??= StopOnceAsync();
-        }
-    }
-
-    public async ValueTask DisposeAsync()
-    {
-        await StopAsync().ConfigureAwait(false);
-        _stopping.Dispose();
-    }
-
-    /// <summary>For containers disposed synchronously.</summary>
-    public void Dispose() => DisposeAsync().AsTask().GetAwaiter().GetResult();
-
-    private async Task StopOnceAsync()
-    {
-        _stopped = true;
-        await _stopping.CancelAsync().ConfigureAwait(false);
-        var finished = await WaitForOperationsAsync().ConfigureAwait(false);
-        _queue.Writer.TryComplete();
-        if (finished)
-        {
-            await Task.WhenAll(_workers).ConfigureAwait(false);
-        }
-        else
-        {
-            // Workers stuck in handlers are left behind: the timeout bounds shutdown.
-            LogShutdownTimedOut(_options.MaxInFlight - _slots.CurrentCount);
-        }
-    }
-
-    private async Task<bool> WaitForOperationsAsync()
-    {
-        using var timeout = new CancellationTokenSource(_options.ShutdownTimeout);
-        try
-        {
-            for (var i = 0; i < _options.MaxInFlight; i++)
-            {
-                await _slots.WaitAsync(timeout.Token).ConfigureAwait(false);
-            }
-
-            return true;
-        }
-        catch (OperationCanceledException)
-        {
-            return false;
-        }
+        ObjectDisposedException.ThrowIf(_stopRequested.IsCancellationRequested, this);
+        await _slots.WaitAsync(cancellationToken).ConfigureAwait(false);
+        message.TransportState = new AdmissionTicket(_slots);
+        Enqueue(message);
     }
 
     private void Enqueue(TransportMessage message)
     {
         message.DeliveryCount++;
+        Interlocked.Increment(ref _queued);
         if (!_queue.Writer.TryWrite(message))
         {
+            Interlocked.Decrement(ref _queued);
             throw new ObjectDisposedException(nameof(InProcessTransport), "The in-process transport is stopped.");
         }
     }
@@ -172,24 +137,61 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
         {
             while (reader.TryRead(out var message))
             {
-                var disposition = await receiver.ReceiveAsync(message, CancellationToken.None).ConfigureAwait(false);
-                await SettleAsync(message, disposition).ConfigureAwait(false);
+                Interlocked.Decrement(ref _queued);
+                await DeliverAsync(message, receiver).ConfigureAwait(false);
             }
         }
     }
 
-    private async ValueTask SettleAsync(TransportMessage message, Disposition disposition)
+    /// <summary>Hands one message to the pipeline, with the token that fires when the shutdown timeout is over, and settles it.</summary>
+    private ValueTask DeliverAsync(TransportMessage message, ITransportReceiver receiver)
+    {
+        var handlersCancelled = _cancelHandlers.Token;
+        if (handlersCancelled.IsCancellationRequested)
+        {
+            Settle(message, Disposition.Abandon);
+            return ValueTask.CompletedTask;
+        }
+
+        var receiving = receiver.ReceiveAsync(message, handlersCancelled);
+        if (!receiving.IsCompletedSuccessfully)
+        {
+            return SettleOnceReceivedAsync(message, receiving);
+        }
+
+        Settle(message, receiving.Result);
+        return ValueTask.CompletedTask;
+    }
+
+    private async ValueTask SettleOnceReceivedAsync(TransportMessage message, ValueTask<Disposition> receiving) =>
+        Settle(message, await receiving.ConfigureAwait(false));
+
+    /// <summary>
+    /// Completes or dead-letters a delivery, freeing its share of its operation's slot. An abandoned one was cancelled
+    /// by shutdown: it, or a copy of it for each handler that had not handled it, is set aside.
+    /// </summary>
+    private void Settle(TransportMessage message, Disposition disposition)
     {
         switch (disposition.Kind)
         {
+            case DispositionKind.Abandon when disposition.Handlers is { } handlers:
+                foreach (var handler in handlers)
+                {
+                    (message.TransportState as AdmissionTicket)?.AddMessage();
+                    message.Stored?.CopyAdded();
+                    SetAside(message.ForHandler(handler), DeadLetterReasons.Shutdown, $"The in-process transport stopped before {handler} handled it.");
+                }
+
+                break;
             case DispositionKind.Abandon:
-                Enqueue(message);
+                SetAside(message, DeadLetterReasons.Shutdown, "The in-process transport stopped before it was handled.");
                 return;
             case DispositionKind.DeadLetter:
-                await DeadLetterAsync(message, disposition.Reason!, disposition.Description!, CancellationToken.None).ConfigureAwait(false);
+                AddDeadLetter(message, disposition.Reason!, disposition.Description!);
                 break;
         }
 
+        message.Stored?.CopySettled();
         (message.TransportState as AdmissionTicket)?.MessageDone();
     }
 
@@ -197,21 +199,12 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
     {
         try
         {
-            await Task.Delay(delay, _stopping.Token).ConfigureAwait(false);
+            await Task.Delay(delay, _stopRequested.Token).ConfigureAwait(false);
             Enqueue(message);
         }
-        catch (OperationCanceledException)
+        catch (Exception exception) when (exception is OperationCanceledException or ObjectDisposedException)
         {
-            LogRetryAbandoned(message.WireName, message.MessageId);
-            await SettleAsync(message, Disposition.DeadLetter(
-                DeadLetterReasons.HandlerFailed,
-                "The in-process transport stopped before this delayed retry came due.")).ConfigureAwait(false);
+            SetAside(message, DeadLetterReasons.HandlerFailed, "The in-process transport stopped before this delayed retry came due.");
         }
     }
-
-    [LoggerMessage(Level = LogLevel.Error, Message = "In-process transport stopped before the delayed retry of {WireName} {MessageId} came due; it is dead-lettered.")]
-    private partial void LogRetryAbandoned(string wireName, Guid messageId);
-
-    [LoggerMessage(Level = LogLevel.Error, Message = "In-process transport shutdown timed out with {Count} operations still under way.")]
-    private partial void LogShutdownTimedOut(int count);
 }

@@ -1,3 +1,4 @@
+using Cqrs.Tests.Domain.Bursts;
 using Cqrs.Tests.Domain.Holding;
 using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.Domain.Relays;
@@ -38,6 +39,29 @@ public sealed class BackPressureTests
         {
             gate.Open();
         }
+    }
+
+    /// <summary>
+    /// One worker, busy with the command: its events can only be handled in its own call, once the queue is full.
+    /// Unbounded, none would be handled until the command's handler returned.
+    /// </summary>
+    [Fact]
+    public async Task MessagesRaisedInHandlers_PastMaxQueuedMessages_AreHandledInTheSendersCall()
+    {
+        const int Parts = 100;
+        const int MaxQueued = 8;
+        await using var provider = TestHost.Create(options =>
+        {
+            options.InProcess.Concurrency = 1;
+            options.InProcess.MaxQueuedMessages = MaxQueued;
+        });
+        var recorder = provider.GetRequiredService<Recorder>();
+
+        await provider.GetRequiredService<ICommandBus>().SendAsync(new Burst(Parts));
+
+        var burst = Assert.Single(await recorder.WaitForAsync<BurstHandler>());
+        Assert.InRange((int)burst.Note!, Parts - MaxQueued, Parts);
+        Assert.Equal(Enumerable.Range(0, Parts), (await recorder.WaitForAsync<BurstPartHandler>(Parts)).Select(part => ((BurstPart)part.Message).Index).Order());
     }
 
     /// <summary>The chain is longer than direct dispatch nests inline, so its tail crosses over to the queue.</summary>

@@ -1,0 +1,34 @@
+namespace Cqrs.Transports;
+
+/// <summary>
+/// The delivery of an event published from an event store's outbox: its place in its stream, and how many of its
+/// copies (the message, then each retry copy) are not yet settled. The outbox marks the event published once
+/// <see cref="Delivered"/> says every copy was: handled or dead-lettered in this process, or accepted by a broker.
+/// A copy that cannot be delivered (the transport stopped, the caller cancelled) leaves the event in the outbox
+/// for a later publication. Thread-safe.
+/// </summary>
+internal sealed class StoredDelivery(StreamPosition position)
+{
+    private readonly TaskCompletionSource<bool> _delivered = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private int _pending = 1;
+
+    public StreamPosition Position => position;
+
+    /// <summary>True once every copy is settled; false as soon as one is kept back undelivered.</summary>
+    public Task<bool> Delivered => _delivered.Task;
+
+    /// <summary>A copy (a delayed retry, a redelivery aimed at one handler) is on its way; call before the copy it comes from settles.</summary>
+    public void CopyAdded() => Interlocked.Increment(ref _pending);
+
+    /// <summary>A copy was handled, dead-lettered, or taken by a durable broker.</summary>
+    public void CopySettled()
+    {
+        if (Interlocked.Decrement(ref _pending) == 0)
+        {
+            _delivered.TrySetResult(true);
+        }
+    }
+
+    /// <summary>A copy could not be delivered: the event stays in the outbox.</summary>
+    public void CopyKept() => _delivered.TrySetResult(false);
+}

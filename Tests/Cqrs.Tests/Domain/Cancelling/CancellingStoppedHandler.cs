@@ -1,0 +1,14 @@
+using Cqrs.Tests.Domain.Probes;
+
+namespace Cqrs.Tests.Domain.Cancelling;
+
+public sealed class CancellingStoppedHandler(CallerCancellation caller, Recorder recorder) : IEventHandler<StoppedMidway>
+{
+    public ValueTask HandleAsync(StoppedMidway @event, IMessageContext context, CancellationToken cancellationToken)
+    {
+        recorder.Record(this, @event, context);
+        caller.Cancel();
+        cancellationToken.ThrowIfCancellationRequested();
+        return ValueTask.CompletedTask;
+    }
+}
