@@ -133,15 +133,23 @@ internal sealed partial class OutboxPublisher(
         }
         catch (Exception exception)
         {
-            var first = events[deliveries.Count];
-            LogPublishFailed(exception, events.Count - deliveries.Count, first.StreamId, first.Version);
             foreach (var unpublished in events.Skip(deliveries.Count))
             {
                 _claims.TryRemove(unpublished.EventId, out _);
             }
+
+            // The caller's cancellation is the caller's: it gets it back, and what was handed over is still marked.
+            if (exception is OperationCanceledException && cancellationToken.IsCancellationRequested)
+            {
+                Track(MarkOnceDeliveredAsync(events, deliveries));
+                throw;
+            }
+
+            var first = events[deliveries.Count];
+            LogPublishFailed(exception, events.Count - deliveries.Count, first.StreamId, first.Version);
         }
 
-        return deliveries.Count == 0 ? Task.CompletedTask : MarkOnceDeliveredAsync(events, deliveries);
+        return MarkOnceDeliveredAsync(events, deliveries);
     }
 
     /// <summary>
@@ -150,6 +158,11 @@ internal sealed partial class OutboxPublisher(
     /// </summary>
     private async Task MarkOnceDeliveredAsync(List<StoredEvent> events, List<StoredDelivery> deliveries)
     {
+        if (deliveries.Count == 0)
+        {
+            return;
+        }
+
         var delivered = new List<StoredEvent>(deliveries.Count);
         for (var i = 0; i < deliveries.Count; i++)
         {

@@ -17,11 +17,17 @@ internal static class Domain
     }
 
     /// <summary>The host, not started: no sweeper runs, so a test sweeps when it chooses.</summary>
-    public static IHost Create(IEventSourcingStore store, Action<EventSourcingOptions>? configure = null, bool direct = false)
+    public static IHost Create(
+        IEventSourcingStore store, Action<EventSourcingOptions>? configure = null, bool direct = false, Action<CqrsOptions>? configureCqrs = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton<Deliveries>();
-        builder.Services.AddSampleDomain(options => options.DirectDispatch = direct).UseStore(_ => store);
+        builder.Services.AddSingleton<DepositGate>();
+        builder.Services.AddSampleDomain(options =>
+        {
+            options.DirectDispatch = direct;
+            configureCqrs?.Invoke(options);
+        }).UseStore(_ => store);
         builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
         builder.Services.Configure<EventSourcingOptions>(options =>
         {
