@@ -48,6 +48,7 @@ internal sealed record BenchtestCommandLine
                 "--sampling" => parsed.With(settings => settings with { TraceSampling = Fraction(option, Value()) }),
                 "--export-batch" => parsed.With(settings => settings with { SpanExportBatch = UpTo(BenchtestSettings.SpanExportQueue, option, Value()) }),
                 "--direct" => parsed.With(settings => settings with { Direct = true }),
+                "--direct-validation" => parsed.With(settings => settings with { DirectValidation = OnOff(option, Value()) }),
                 "--store" => parsed.With(settings => settings with { Store = Store(option, Value()) }),
                 "--rate" => parsed.With(settings => settings with { OfferedRate = PositiveNumber(option, Value()) }),
                 "--price" => parsed.With(settings => settings with { PricePerHourUsd = PositiveNumber(option, Value()) }),

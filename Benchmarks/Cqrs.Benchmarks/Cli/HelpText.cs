@@ -29,7 +29,9 @@ internal static class HelpText
           --sampling R          share of traces sampled, 0 to 1 (default 0.01)
           --export-batch N      spans exported at a time, 1 to 2048 (default 512, OpenTelemetry's); sampled
                                 spans wait for their batch, and smaller batches keep them out of gen1 and gen2
-          --direct              direct dispatch: no validation, no serialization
+          --direct              direct dispatch: handlers run in the sender's call, no serialization
+          --direct-validation on|off
+                                whether direct dispatch validates at send (default on, as the other modes)
           --store none|memory|sqlite
                                 where the command handler records its event: none publishes it at once
                                 (default); memory or sqlite append it to a new event-sourced aggregate whose

@@ -11,7 +11,7 @@ internal static class ResultTable
 
     private static readonly (string Label, Func<BenchtestResult, string> Value)[] Rows =
     [
-        ("transport", result => $"{result.Transport}, {(result.Direct ? "direct" : "full pipeline")}"),
+        ("transport", result => $"{result.Transport}, {(result.Direct ? "direct" : "full pipeline")}{(result.Validated ? "" : ", unvalidated")}"),
         ("load", Load),
         ("event store", result => result.Store),
         ("in flight at most", result => Count(result.MaxInFlight)),

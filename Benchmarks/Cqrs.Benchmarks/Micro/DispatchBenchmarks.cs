@@ -26,6 +26,9 @@ public class DispatchBenchmarks
     [Benchmark(Description = "Cqrs direct dispatch")]
     public Task CqrsDirectDispatch() => _subjects!.SendDirectAsync(1);
 
+    [Benchmark(Description = "Cqrs direct dispatch, unvalidated")]
+    public Task CqrsDirectDispatchUnvalidated() => _subjects!.SendDirectUnvalidatedAsync(1);
+
     [Benchmark(Description = "Cqrs full pipeline")]
     public Task CqrsFullPipeline() => _subjects!.SendThroughFullPipelineAsync(1);
 

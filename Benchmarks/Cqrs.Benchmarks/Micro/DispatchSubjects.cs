@@ -7,8 +7,9 @@ using Microsoft.Extensions.DependencyInjection;
 namespace Cqrs.Benchmarks.Micro;
 
 /// <summary>
-/// The four ways the dispatch benchmarks run operations (a command and its event, handled by two handlers):
-/// the handlers called directly, our bus in direct mode and with the full pipeline, and MediatR 5.1. Each
+/// The ways the dispatch benchmarks run operations (a command and its event, handled by two handlers): the
+/// handlers called directly, our bus in direct mode (validated, as by default, and not, as MediatR) and with the
+/// full pipeline, and MediatR 5.1. Each
 /// method runs a number of operations and returns once both event handlers of every one have run. No
 /// telemetry listener is attached, so the framework's spans and metrics cost a flag check.
 /// </summary>
@@ -18,15 +19,18 @@ internal sealed class DispatchSubjects : IDisposable
 
     private readonly OperationTracker _baselineTracker = new();
     private readonly OperationTracker _directTracker = new();
+    private readonly OperationTracker _unvalidatedTracker = new();
     private readonly OperationTracker _fullTracker = new();
     private readonly OperationTracker _mediatRTracker = new();
     private readonly ServiceProvider _baselineServices;
     private readonly ServiceProvider _directServices;
+    private readonly ServiceProvider _unvalidatedServices;
     private readonly ServiceProvider _fullServices;
     private readonly ServiceProvider _mediatRServices;
     private readonly ICommandHandler<RecordNumber> _commandHandler;
     private readonly DirectCallContext _directCallContext;
     private readonly ICommandBus _directBus;
+    private readonly ICommandBus _unvalidatedBus;
     private readonly ICommandBus _fullBus;
     private readonly IMediator _mediator;
 
@@ -38,6 +42,8 @@ internal sealed class DispatchSubjects : IDisposable
         _directCallContext = new DirectCallContext([.. _baselineServices.GetServices<IEventHandler<NumberRecorded>>()]);
         _directServices = BenchtestServices.Build(_directTracker, fullPipeline with { Direct = true });
         _directBus = _directServices.GetRequiredService<ICommandBus>();
+        _unvalidatedServices = BenchtestServices.Build(_unvalidatedTracker, fullPipeline with { Direct = true, DirectValidation = false });
+        _unvalidatedBus = _unvalidatedServices.GetRequiredService<ICommandBus>();
         _fullServices = BenchtestServices.Build(_fullTracker, fullPipeline);
         _fullBus = _fullServices.GetRequiredService<ICommandBus>();
         _mediatRServices = MediatRServices.Build(_mediatRTracker);
@@ -60,6 +66,8 @@ internal sealed class DispatchSubjects : IDisposable
 
     public Task SendDirectAsync(int operations) => SendAllAsync(_directBus, _directTracker, operations);
 
+    public Task SendDirectUnvalidatedAsync(int operations) => SendAllAsync(_unvalidatedBus, _unvalidatedTracker, operations);
+
     public Task SendThroughFullPipelineAsync(int operations) => SendAllAsync(_fullBus, _fullTracker, operations);
 
     /// <summary>MediatR: each request handled (its notification published to both handlers) before the next is sent.</summary>
@@ -79,6 +87,7 @@ internal sealed class DispatchSubjects : IDisposable
     {
         _baselineServices.Dispose();
         _directServices.Dispose();
+        _unvalidatedServices.Dispose();
         _fullServices.Dispose();
         _mediatRServices.Dispose();
     }

@@ -28,6 +28,9 @@ public class DispatchThroughputBenchmarks
     [Benchmark(OperationsPerInvoke = Operations, Description = "Cqrs direct dispatch")]
     public Task CqrsDirectDispatch() => _subjects!.SendDirectAsync(Operations);
 
+    [Benchmark(OperationsPerInvoke = Operations, Description = "Cqrs direct dispatch, unvalidated")]
+    public Task CqrsDirectDispatchUnvalidated() => _subjects!.SendDirectUnvalidatedAsync(Operations);
+
     [Benchmark(OperationsPerInvoke = Operations, Description = "Cqrs full pipeline")]
     public Task CqrsFullPipeline() => _subjects!.SendThroughFullPipelineAsync(Operations);
 

@@ -78,8 +78,11 @@ public sealed record BenchtestResult
     /// <summary>Operations one dollar buys: ops/s × 3600 / price per hour.</summary>
     public required double OpsPerDollar { get; init; }
 
-    /// <summary>Whether validation and serialization were skipped (direct dispatch).</summary>
+    /// <summary>Whether handlers ran in the sender's call, with no serialization (direct dispatch).</summary>
     public required bool Direct { get; init; }
+
+    /// <summary>Whether every message was validated at send (false only for direct dispatch without validation).</summary>
+    public required bool Validated { get; init; }
 
     /// <summary>The offered rate in ops/s for an open-loop run; null for a closed-loop run.</summary>
     public double? OfferedRate { get; init; }

@@ -163,6 +163,7 @@ public sealed class BenchtestRunner
             PricePerHourUsd = settings.PricePerHourUsd,
             OpsPerDollar = opsPerSecond * 3600 / settings.PricePerHourUsd,
             Direct = settings.Direct,
+            Validated = !settings.Direct || settings.DirectValidation,
             OfferedRate = settings.OfferedRate,
             MaxInFlight = options.InProcess.MaxInFlight,
             SpansExported = measured.SpansExported,

@@ -15,6 +15,7 @@ internal static class BenchtestServices
         var cqrs = services.AddCqrs(CqrsBenchtestMessageRegistry.Instance, options =>
         {
             options.DirectDispatch = settings.Direct;
+            options.ValidateInDirectDispatch = settings.DirectValidation;
             options.InProcess.Concurrency = settings.Concurrency ?? options.InProcess.Concurrency;
             options.InProcess.MaxInFlight = settings.MaxInFlight ?? options.InProcess.MaxInFlight;
         });

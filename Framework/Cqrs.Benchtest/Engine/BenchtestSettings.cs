@@ -37,8 +37,11 @@ public sealed record BenchtestSettings
     /// </summary>
     public int SpanExportBatch { get; init; } = DefaultSpanExportBatch;
 
-    /// <summary>Skip validation and serialization (<see cref="CqrsOptions.DirectDispatch"/>).</summary>
+    /// <summary>Handlers run in the sender's call, with no serialization (<see cref="CqrsOptions.DirectDispatch"/>).</summary>
     public bool Direct { get; init; }
+
+    /// <summary>Whether direct dispatch validates at send (<see cref="CqrsOptions.ValidateInDirectDispatch"/>); the other modes always do.</summary>
+    public bool DirectValidation { get; init; } = true;
 
     /// <summary>
     /// Open loop: operations offered per second by one timer-paced sender (<see cref="Operations"/> of them in all).
