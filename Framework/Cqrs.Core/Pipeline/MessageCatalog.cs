@@ -53,6 +53,13 @@ internal sealed class MessageCatalog
 
     public IEnumerable<MessageDescriptor> Messages => _byType.Values;
 
+    /// <summary>The wire names of the messages of <paramref name="kind"/> that a handler here handles; known before binding.</summary>
+    public IReadOnlyList<string> HandledWireNames(MessageKind kind) =>
+        [.. _byType.Values
+            .Where(descriptor => descriptor.Kind == kind && _handlers.Any(handler => handler.MessageType == descriptor.ClrType))
+            .Select(descriptor => descriptor.WireName)
+            .Order(StringComparer.Ordinal)];
+
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not a registered command or event.</exception>
     public MessageDescriptor<T> Get<T>()
     {

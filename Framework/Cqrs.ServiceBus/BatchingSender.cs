@@ -1,0 +1,117 @@
+using System.Threading.Channels;
+using Azure.Messaging.ServiceBus;
+
+namespace Cqrs.ServiceBus;
+
+/// <summary>
+/// Sends to one entity, coalescing concurrent sends into <see cref="ServiceBusMessageBatch"/>es: one batch is on the
+/// wire at a time, and what arrives meanwhile goes in the next. A send completes once the broker has taken its batch.
+/// Thread-safe.
+/// </summary>
+internal sealed class BatchingSender : IAsyncDisposable
+{
+    private readonly ServiceBusSender _sender;
+    private readonly int _maxBatchSize;
+    private readonly Channel<PendingSend> _pending = Channel.CreateUnbounded<PendingSend>(new UnboundedChannelOptions { SingleReader = true });
+    private readonly Task _pump;
+
+    public BatchingSender(ServiceBusSender sender, int maxBatchSize)
+    {
+        _sender = sender;
+        _maxBatchSize = maxBatchSize;
+        using (ExecutionContext.SuppressFlow())
+        {
+            _pump = Task.Run(PumpAsync);
+        }
+    }
+
+    /// <exception cref="ObjectDisposedException">The sender is closed.</exception>
+    public Task SendAsync(ServiceBusMessage message)
+    {
+        var pending = new PendingSend(message);
+        if (!_pending.Writer.TryWrite(pending))
+        {
+            throw new ObjectDisposedException(nameof(BatchingSender), "The Service Bus transport is stopped.");
+        }
+
+        return pending.Sent.Task;
+    }
+
+    /// <summary>Sends what is pending, then closes the link.</summary>
+    public async ValueTask DisposeAsync()
+    {
+        _pending.Writer.TryComplete();
+        await _pump.ConfigureAwait(false);
+        await _sender.DisposeAsync().ConfigureAwait(false);
+    }
+
+    private async Task PumpAsync()
+    {
+        var reader = _pending.Reader;
+        var taken = new List<PendingSend>(_maxBatchSize);
+        while (await reader.WaitToReadAsync().ConfigureAwait(false))
+        {
+            while (taken.Count < _maxBatchSize && reader.TryRead(out var pending))
+            {
+                taken.Add(pending);
+            }
+
+            await SendInBatchesAsync(taken).ConfigureAwait(false);
+            taken.Clear();
+        }
+    }
+
+    /// <summary>As many batches as the entity's message size limit asks for; a message too large for any fails alone.</summary>
+    private async Task SendInBatchesAsync(List<PendingSend> taken)
+    {
+        var index = 0;
+        while (index < taken.Count)
+        {
+            var first = index;
+            try
+            {
+                using var batch = await _sender.CreateMessageBatchAsync().ConfigureAwait(false);
+                while (index < taken.Count && batch.TryAddMessage(taken[index].Message))
+                {
+                    index++;
+                }
+
+                if (index == first)
+                {
+                    taken[index++].Sent.TrySetException(new ServiceBusException(
+                        $"The message is larger than the {batch.MaxSizeInBytes} bytes the entity takes.", ServiceBusFailureReason.MessageSizeExceeded));
+                    continue;
+                }
+
+                await _sender.SendMessagesAsync(batch).ConfigureAwait(false);
+                Complete(taken, first, index, failure: null);
+            }
+            catch (Exception exception)
+            {
+                // Every message not yet sent fails with it: their senders decide what to do (retry, abandon).
+                Complete(taken, first, taken.Count, exception);
+                return;
+            }
+        }
+    }
+
+    private static void Complete(List<PendingSend> taken, int from, int to, Exception? failure)
+    {
+        for (var i = from; i < to; i++)
+        {
+            if (failure is null)
+            {
+                taken[i].Sent.TrySetResult();
+            }
+            else
+            {
+                taken[i].Sent.TrySetException(failure);
+            }
+        }
+    }
+
+    private sealed record PendingSend(ServiceBusMessage Message)
+    {
+        public TaskCompletionSource Sent { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    }
+}

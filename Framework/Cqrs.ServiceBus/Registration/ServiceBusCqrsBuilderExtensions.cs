@@ -1,0 +1,48 @@
+using Cqrs;
+using Cqrs.Pipeline;
+using Cqrs.ServiceBus;
+using Cqrs.Transports;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
+
+namespace Microsoft.Extensions.DependencyInjection;
+
+/// <summary>Puts the buses on Azure Service Bus.</summary>
+public static class ServiceBusCqrsBuilderExtensions
+{
+    /// <summary>
+    /// Sends commands to a queue and events to a topic, and receives from the queue and this endpoint's subscription
+    /// what the handlers here handle. <see cref="ServiceBusTopology"/>, resolved from the container, names the entities.
+    /// </summary>
+    /// <exception cref="ArgumentException">Neither a connection string nor a namespace with a credential is given.</exception>
+    public static CqrsBuilder UseServiceBus(this CqrsBuilder builder, Action<ServiceBusOptions> configure)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        ArgumentNullException.ThrowIfNull(configure);
+        var options = new ServiceBusOptions();
+        configure(options);
+        if (options.ConnectionString is null && (options.FullyQualifiedNamespace is null || options.Credential is null))
+        {
+            throw new ArgumentException($"Give {nameof(ServiceBusOptions.ConnectionString)}, or {nameof(ServiceBusOptions.FullyQualifiedNamespace)} with {nameof(ServiceBusOptions.Credential)}.", nameof(configure));
+        }
+
+        var services = builder.Services;
+        services.AddSingleton(options);
+        services.Replace(ServiceDescriptor.Singleton<ITransport>(provider => new ServiceBusTransport(
+            options,
+            provider.GetRequiredService<MessageCatalog>(),
+            provider.GetService<ILogger<ServiceBusTransport>>() ?? NullLogger<ServiceBusTransport>.Instance)));
+        services.TryAddSingleton(provider =>
+        {
+            var catalog = provider.GetRequiredService<MessageCatalog>();
+            return new ServiceBusTopology(
+                options.CommandQueue,
+                options.EventTopic,
+                options.Subscription,
+                catalog.HandledWireNames(MessageKind.Command),
+                catalog.HandledWireNames(MessageKind.Event));
+        });
+        return builder;
+    }
+}

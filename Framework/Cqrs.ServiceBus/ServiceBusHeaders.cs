@@ -1,0 +1,39 @@
+namespace Cqrs.ServiceBus;
+
+/// <summary>
+/// The application properties the transport adds to Service Bus's native ones (MessageId, CorrelationId, Subject for
+/// the wire name, ContentType).
+/// </summary>
+internal static class ServiceBusHeaders
+{
+    public const string ContentType = "application/x-msgpack";
+
+    /// <summary>The message whose handler sent this one.</summary>
+    public const string CausationId = "cqrs-causation-id";
+
+    /// <summary>W3C trace context of the span that sent the message.</summary>
+    public const string TraceParent = "traceparent";
+
+    /// <summary>The Service Bus SDK's own name for the same trace context.</summary>
+    public const string DiagnosticId = "Diagnostic-Id";
+
+    public const string TraceState = "tracestate";
+
+    /// <summary>For an event published from an event store: its stream, and its version there.</summary>
+    public const string StreamId = "cqrs-stream-id";
+
+    public const string StreamVersion = "cqrs-stream-version";
+
+    /// <summary>For a copy aimed at one event handler: its name, and the endpoint (subscription) it belongs to.</summary>
+    public const string TargetHandler = "cqrs-target-handler";
+
+    public const string TargetEndpoint = "cqrs-target-endpoint";
+
+    /// <summary>How many delayed retries led to this copy.</summary>
+    public const string RetryCount = "cqrs-retry-count";
+
+    /// <summary>A copy to dead-letter on arrival, with its reason and description (one event handler's final failure).</summary>
+    public const string DeadLetterReason = "cqrs-dead-letter-reason";
+
+    public const string DeadLetterDescription = "cqrs-dead-letter-description";
+}

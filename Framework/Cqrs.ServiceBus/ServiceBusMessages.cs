@@ -1,0 +1,113 @@
+using System.Diagnostics;
+using Azure.Messaging.ServiceBus;
+using Cqrs.Transports;
+
+namespace Cqrs.ServiceBus;
+
+/// <summary>
+/// Maps a transport message to Service Bus's native properties and back: MessageId, CorrelationId, Subject (the wire
+/// name), ContentType, the W3C trace context and a few application properties; the body is the MessagePack payload alone.
+/// </summary>
+internal static class ServiceBusMessages
+{
+    /// <summary>The message as Service Bus carries it; <paramref name="endpoint"/> is the subscription of the handler a copy is aimed at.</summary>
+    public static ServiceBusMessage ToServiceBus(TransportMessage message, string? endpoint)
+    {
+        var outgoing = new ServiceBusMessage(new BinaryData(message.Body))
+        {
+            MessageId = message.MessageId.ToString(),
+            CorrelationId = message.CorrelationId.ToString(),
+            Subject = message.WireName,
+            ContentType = ServiceBusHeaders.ContentType,
+        };
+        var properties = outgoing.ApplicationProperties;
+        if (message.CausationId != Guid.Empty)
+        {
+            properties[ServiceBusHeaders.CausationId] = message.CausationId.ToString();
+        }
+
+        if (message.TraceContext.TraceId != default)
+        {
+            var context = message.TraceContext;
+            var traceParent = $"00-{context.TraceId.ToHexString()}-{context.SpanId.ToHexString()}-{(int)context.TraceFlags:x2}";
+            properties[ServiceBusHeaders.TraceParent] = traceParent;
+            properties[ServiceBusHeaders.DiagnosticId] = traceParent;
+            if (!string.IsNullOrEmpty(context.TraceState))
+            {
+                properties[ServiceBusHeaders.TraceState] = context.TraceState;
+            }
+        }
+
+        if (message.Stream is { } stream)
+        {
+            properties[ServiceBusHeaders.StreamId] = stream.StreamId;
+            properties[ServiceBusHeaders.StreamVersion] = stream.Version;
+        }
+
+        if (message.TargetHandler is { } handler)
+        {
+            properties[ServiceBusHeaders.TargetHandler] = handler;
+            properties[ServiceBusHeaders.TargetEndpoint] = endpoint;
+        }
+
+        if (message.RetryCount > 0)
+        {
+            properties[ServiceBusHeaders.RetryCount] = message.RetryCount;
+        }
+
+        return outgoing;
+    }
+
+    /// <summary>Reads a received message's headers, or says what is wrong with them.</summary>
+    public static bool TryRead(ServiceBusReceivedMessage received, out TransportMessage message, out string problem)
+    {
+        message = null!;
+        if (!Guid.TryParse(received.MessageId, out var messageId))
+        {
+            problem = $"Its MessageId '{received.MessageId}' is not a GUID.";
+            return false;
+        }
+
+        if (string.IsNullOrEmpty(received.Subject))
+        {
+            problem = "It has no Subject, which names its message type.";
+            return false;
+        }
+
+        var properties = received.ApplicationProperties;
+        message = new TransportMessage
+        {
+            MessageId = messageId,
+            CorrelationId = Guid.TryParse(received.CorrelationId, out var correlationId) ? correlationId : messageId,
+            CausationId = GuidOf(properties, ServiceBusHeaders.CausationId),
+            WireName = received.Subject,
+            EnqueuedTime = received.EnqueuedTime,
+            TraceContext = TraceContextOf(properties),
+            Body = received.Body.ToMemory(),
+            Stored = StoredOf(properties),
+            DeliveryCount = received.DeliveryCount,
+            RetryCount = properties.TryGetValue(ServiceBusHeaders.RetryCount, out var retries) && retries is int count ? count : 0,
+            TargetHandler = properties.TryGetValue(ServiceBusHeaders.TargetHandler, out var handler) ? handler as string : null,
+        };
+        problem = string.Empty;
+        return true;
+    }
+
+    private static Guid GuidOf(IReadOnlyDictionary<string, object> properties, string name) =>
+        properties.TryGetValue(name, out var value) && value is string text && Guid.TryParse(text, out var id) ? id : Guid.Empty;
+
+    private static ActivityContext TraceContextOf(IReadOnlyDictionary<string, object> properties)
+    {
+        var traceParent = properties.TryGetValue(ServiceBusHeaders.TraceParent, out var value) || properties.TryGetValue(ServiceBusHeaders.DiagnosticId, out value)
+            ? value as string
+            : null;
+        var traceState = properties.TryGetValue(ServiceBusHeaders.TraceState, out var state) ? state as string : null;
+        return traceParent is not null && ActivityContext.TryParse(traceParent, traceState, isRemote: true, out var context) ? context : default;
+    }
+
+    private static StoredDelivery? StoredOf(IReadOnlyDictionary<string, object> properties) =>
+        properties.TryGetValue(ServiceBusHeaders.StreamId, out var stream) && stream is string streamId
+        && properties.TryGetValue(ServiceBusHeaders.StreamVersion, out var version) && version is long streamVersion
+            ? new StoredDelivery(new StreamPosition(streamId, streamVersion))
+            : null;
+}

@@ -1,0 +1,54 @@
+using Azure.Core;
+
+namespace Cqrs.ServiceBus;
+
+/// <summary>
+/// Where and how the Service Bus transport sends and receives: commands on a queue, events on a topic with one
+/// subscription per endpoint (a deployable app). Give either <see cref="ConnectionString"/>, or
+/// <see cref="FullyQualifiedNamespace"/> with <see cref="Credential"/> (a <c>DefaultAzureCredential</c> in Azure).
+/// </summary>
+public sealed class ServiceBusOptions
+{
+    /// <summary>A connection string; a local broker's ends with <c>UseDevelopmentEmulator=true</c>.</summary>
+    public string? ConnectionString { get; set; }
+
+    /// <summary>The namespace's host name (<c>contoso.servicebus.windows.net</c>), used with <see cref="Credential"/>.</summary>
+    public string? FullyQualifiedNamespace { get; set; }
+
+    /// <summary>An identity to connect with (managed identity, developer sign-in), used with <see cref="FullyQualifiedNamespace"/>.</summary>
+    public TokenCredential? Credential { get; set; }
+
+    /// <summary>The queue commands go to. Default <c>cqrs-commands</c>.</summary>
+    public string CommandQueue { get; set; } = "cqrs-commands";
+
+    /// <summary>The topic events go to. Default <c>cqrs-events</c>.</summary>
+    public string EventTopic { get; set; } = "cqrs-events";
+
+    /// <summary>
+    /// This endpoint's subscription to <see cref="EventTopic"/>, filtered to the events its handlers handle. Every
+    /// deployable app that handles events has its own. Default <c>default</c>.
+    /// </summary>
+    public string Subscription { get; set; } = "default";
+
+    /// <summary>Messages handled at once, per entity received from. Default 16.</summary>
+    public int MaxConcurrentCalls { get; set; } = 16;
+
+    /// <summary>
+    /// Messages fetched ahead of handling, per entity. Their locks run while they wait, so the transport lowers it,
+    /// with a warning, when <see cref="PrefetchCount"/> ÷ <see cref="MaxConcurrentCalls"/> × <see cref="ExpectedHandlerTime"/>
+    /// would outlast <see cref="LockDuration"/>. Default 0 (none).
+    /// </summary>
+    public int PrefetchCount { get; set; }
+
+    /// <summary>The entities' lock duration, as provisioned. Default 60 s (Service Bus's default).</summary>
+    public TimeSpan LockDuration { get; set; } = TimeSpan.FromSeconds(60);
+
+    /// <summary>How long a handler takes, at worst, in the usual run of things: what the prefetch guard plans for. Default 1 s.</summary>
+    public TimeSpan ExpectedHandlerTime { get; set; } = TimeSpan.FromSeconds(1);
+
+    /// <summary>How long a message under way has its lock renewed. Default 5 minutes.</summary>
+    public TimeSpan MaxAutoLockRenewalDuration { get; set; } = TimeSpan.FromMinutes(5);
+
+    /// <summary>Most messages sent in one batch. Default 100.</summary>
+    public int MaxBatchSize { get; set; } = 100;
+}

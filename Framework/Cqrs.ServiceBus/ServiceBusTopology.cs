@@ -1,0 +1,18 @@
+namespace Cqrs.ServiceBus;
+
+/// <summary>
+/// The entities this endpoint sends to and receives from: the command queue, the event topic, and its subscription
+/// with one filter per event its handlers handle (on the message's Subject, its wire name). Provision these in
+/// Azure (the repository's Bicep does), or give them to a local broker.
+/// </summary>
+/// <param name="CommandQueue">The queue commands go to.</param>
+/// <param name="EventTopic">The topic events go to.</param>
+/// <param name="Subscription">This endpoint's subscription to <paramref name="EventTopic"/>.</param>
+/// <param name="HandledCommands">Wire names of the commands handled here: this endpoint receives from the queue when there are any.</param>
+/// <param name="HandledEvents">Wire names of the events handled here: the subscription's filters.</param>
+public sealed record ServiceBusTopology(
+    string CommandQueue,
+    string EventTopic,
+    string Subscription,
+    IReadOnlyList<string> HandledCommands,
+    IReadOnlyList<string> HandledEvents);

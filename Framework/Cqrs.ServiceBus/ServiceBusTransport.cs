@@ -1,0 +1,76 @@
+using Azure.Messaging.ServiceBus;
+using Cqrs.Pipeline;
+using Cqrs.Transports;
+using Microsoft.Extensions.Logging;
+
+namespace Cqrs.ServiceBus;
+
+/// <summary>
+/// Commands on a queue, events on a topic, through one long-lived client: sends are coalesced into batches per
+/// entity, and delayed retries are scheduled messages, so nothing waits in this process's memory. Receiving is in
+/// <c>ServiceBusTransport.Receiving.cs</c>. Thread-safe.
+/// </summary>
+internal sealed partial class ServiceBusTransport : ITransport
+{
+    private readonly ServiceBusOptions _options;
+    private readonly MessageCatalog _catalog;
+    private readonly ILogger _logger;
+    private readonly ServiceBusClient _client;
+    private readonly BatchingSender _commands;
+    private readonly BatchingSender _events;
+
+    public ServiceBusTransport(ServiceBusOptions options, MessageCatalog catalog, ILogger<ServiceBusTransport> logger)
+    {
+        _options = options;
+        _catalog = catalog;
+        _logger = logger;
+        _client = options.ConnectionString is { } connectionString
+            ? new ServiceBusClient(connectionString)
+            : new ServiceBusClient(options.FullyQualifiedNamespace, options.Credential);
+        _commands = new BatchingSender(_client.CreateSender(options.CommandQueue), options.MaxBatchSize);
+        _events = new BatchingSender(_client.CreateSender(options.EventTopic), options.MaxBatchSize);
+    }
+
+    public string Name => "servicebus";
+
+    public bool HandlesLocallyOnly => false;
+
+    /// <summary>Sends once the broker has taken the message: a stored event's delivery is then durable.</summary>
+    public async ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
+    {
+        await SenderOf(message).SendAsync(ServiceBusMessages.ToServiceBus(message, _options.Subscription)).ConfigureAwait(false);
+        message.Stored?.CopySettled();
+    }
+
+    /// <summary>A delayed retry is a scheduled message, aimed at the handler that failed when others handled the event.</summary>
+    public async ValueTask ScheduleAsync(TransportMessage message, TimeSpan delay, CancellationToken cancellationToken)
+    {
+        var scheduled = ServiceBusMessages.ToServiceBus(message, _options.Subscription);
+        scheduled.ScheduledEnqueueTime = DateTimeOffset.UtcNow + delay;
+        await SenderOf(message).SendAsync(scheduled).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// One event handler's final failure, while the others handled the event: the broker can dead-letter only a message
+    /// it delivered, so a copy aimed at that handler goes back, marked to be dead-lettered with its reason on arrival.
+    /// </summary>
+    public async ValueTask DeadLetterAsync(TransportMessage message, string reason, string description, CancellationToken cancellationToken)
+    {
+        var copy = ServiceBusMessages.ToServiceBus(message, _options.Subscription);
+        copy.ApplicationProperties[ServiceBusHeaders.DeadLetterReason] = reason;
+        copy.ApplicationProperties[ServiceBusHeaders.DeadLetterDescription] = description;
+        await SenderOf(message).SendAsync(copy).ConfigureAwait(false);
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await StopAsync().ConfigureAwait(false);
+        await _commands.DisposeAsync().ConfigureAwait(false);
+        await _events.DisposeAsync().ConfigureAwait(false);
+        await _client.DisposeAsync().ConfigureAwait(false);
+    }
+
+    /// <summary>Events go to the topic; commands, and messages of a type unknown here, to the queue.</summary>
+    private BatchingSender SenderOf(TransportMessage message) =>
+        _catalog.TryGet(message.WireName, out var descriptor) && descriptor.Kind == MessageKind.Event ? _events : _commands;
+}
