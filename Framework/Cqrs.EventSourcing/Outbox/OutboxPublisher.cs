@@ -21,13 +21,16 @@ internal sealed partial class OutboxPublisher(
     EventCodec codec,
     IServiceProvider services,
     IOptions<EventSourcingOptions> options,
-    ILogger<OutboxPublisher> logger) : IAsyncDisposable
+    ILogger<OutboxPublisher> logger) : IAsyncDisposable, IDisposable
 {
     // A claim's value: being published; published but not yet marked; or (positive) the _clock tick it was marked at.
     private const long InFlight = 0;
     private const long Unmarked = -1;
 
     private readonly ConcurrentDictionary<Guid, long> _claims = new();
+    /// <summary>How long disposal waits for deliveries still under way after the transport stopped.</summary>
+    private static readonly TimeSpan MarkingGrace = TimeSpan.FromSeconds(10);
+
     private readonly HashSet<Task> _marking = [];
     private MessagePipeline? _pipeline;
     private long _clock;
@@ -95,8 +98,9 @@ internal sealed partial class OutboxPublisher(
     }
 
     /// <summary>
-    /// Waits for the markings under way: they wait for their events' deliveries, which a stopping transport settles or
-    /// sets aside. The store, created before this, is disposed after it.
+    /// Stops the transport, which settles or sets aside every delivery, then waits for the markings under way (up to
+    /// <see cref="MarkingGrace"/>: a handler that ignores its cancellation must not hold disposal forever; its events
+    /// stay in the outbox). The store, created before this, is disposed after it.
     /// </summary>
     public async ValueTask DisposeAsync()
     {
@@ -111,8 +115,18 @@ internal sealed partial class OutboxPublisher(
             marking = [.. _marking];
         }
 
-        await Task.WhenAll(marking).ConfigureAwait(false);
+        try
+        {
+            await Task.WhenAll(marking).WaitAsync(MarkingGrace).ConfigureAwait(false);
+        }
+        catch (TimeoutException)
+        {
+            LogMarkingAbandoned(marking.Count(task => !task.IsCompleted));
+        }
     }
+
+    /// <summary>For containers disposed synchronously.</summary>
+    public void Dispose() => DisposeAsync().AsTask().GetAwaiter().GetResult();
 
     /// <summary>
     /// Publishes in order; events not handed over are unclaimed for a later sweep. Returns the marking of those handed
@@ -253,6 +267,9 @@ internal sealed partial class OutboxPublisher(
             }
         }
     }
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "{Count} publications of stored events were still under way at disposal; their events stay in the outbox, for the next sweep.")]
+    private partial void LogMarkingAbandoned(int count);
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "Published {Count} stored events but could not mark them; the outbox sweep will mark them without publishing them again.")]
     private partial void LogMarkFailed(Exception exception, int count);
