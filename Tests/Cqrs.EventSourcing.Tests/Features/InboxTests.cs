@@ -1,5 +1,6 @@
 using Cqrs.EventSourcing.InMemory;
 using Cqrs.EventSourcing.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.EventSourcing.Tests.Features;
 
@@ -55,6 +56,23 @@ public sealed class InboxTests
         await _inbox.HandleOnceAsync(new OtherHandler(), context, _ => Count(ref runs), CancellationToken.None);
 
         Assert.Equal(2, runs);
+    }
+
+    [Fact]
+    public async Task Inbox_work_that_publishes_to_other_inbox_handlers_completes_under_concurrency_in_direct_mode()
+    {
+        // Each chain's second handler runs inside the first one's inbox lock, on its call stack: with many message
+        // ids, some pairs of keys are bound to look alike to any fixed set of locks.
+        using var host = Domain.Create(new InMemoryEventStore(), direct: true);
+        var bus = host.Services.GetRequiredService<IEventBus>();
+        const int Chains = 500;
+
+        var publishing = Task.WhenAll(Enumerable.Range(0, Chains).Select(number => Task.Run(async () => await bus.PublishAsync(new ChainStarted(number)))));
+        await publishing.WaitAsync(TimeSpan.FromSeconds(30));
+
+        var deliveries = host.Services.GetRequiredService<Deliveries>();
+        Assert.Equal(Chains, deliveries.ByMessageId.Count);
+        Assert.All(deliveries.ByMessageId.Values, count => Assert.Equal(1, count));
     }
 
     private static ValueTask Count(ref int runs)
