@@ -22,7 +22,7 @@ public class SerializationBenchmarks
     public void Setup()
     {
         _services = BenchtestServices.Build(new OperationTracker(), new BenchtestSettings());
-        _descriptor = _services.GetRequiredService<MessageCatalog>().Get<RecordNumber>();
+        _descriptor = _services.GetRequiredService<MessageCatalog>().Find<RecordNumber>()!;
         _payload = _descriptor.Serialize(_command);
     }
 

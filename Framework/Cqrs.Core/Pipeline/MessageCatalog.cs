@@ -60,14 +60,17 @@ internal sealed class MessageCatalog
             .Select(descriptor => descriptor.WireName)
             .Order(StringComparer.Ordinal)];
 
-    /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not a registered command or event.</exception>
-    public MessageDescriptor<T> Get<T>()
+    /// <summary>
+    /// The descriptor of <typeparamref name="T"/>, or null when <typeparamref name="T"/> is not itself a registered
+    /// command or event (an interface or base class that a message is sent as): then its runtime type says.
+    /// </summary>
+    public MessageDescriptor<T>? Find<T>()
     {
         var slots = _bySlot;
         var slot = MessageSlot<T>.Index;
         return (uint)slot < (uint)slots.Length && slots[slot] is { } descriptor
             ? Unsafe.As<MessageDescriptor<T>>(descriptor) // the slot is T's own
-            : (MessageDescriptor<T>)Get(typeof(T));
+            : null;
     }
 
     /// <exception cref="InvalidOperationException"><paramref name="type"/> is not a registered command or event.</exception>

@@ -37,6 +37,10 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 
     public override object DeserializeObject(ReadOnlySpan<byte> payload) => Deserialize(payload)!;
 
+    public override ValueTask SendObjectAsync(
+        MessagePipeline pipeline, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken) =>
+        pipeline.SendAsync((T)message, stamp, correlationId, cause, cancellationToken);
+
     public override async ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken) =>
         ThrowIfAny(await ValidateAsync((T)message, cancellationToken).ConfigureAwait(false));
 

@@ -51,6 +51,13 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
     /// <exception cref="FluentValidation.ValidationException">With every failure of every validator.</exception>
     public abstract ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// Sends a message of this type held as an object, as <see cref="MessagePipeline.SendAsync{T}"/> with this type:
+    /// for a message sent as an interface or base class.
+    /// </summary>
+    public abstract ValueTask SendObjectAsync(
+        MessagePipeline pipeline, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken);
+
     /// <summary>Deserializes, validates and handles one delivery, and says how to settle it.</summary>
     public abstract ValueTask<Disposition> ReceiveAsync(DeliveryContext context, CancellationToken cancellationToken);
 

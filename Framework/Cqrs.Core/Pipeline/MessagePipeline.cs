@@ -76,7 +76,12 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>
     public ValueTask SendAsync<T>(T message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken)
     {
-        var descriptor = _catalog.Get<T>();
+        var descriptor = _catalog.Find<T>();
+        if (descriptor is null)
+        {
+            return SendByRuntimeTypeAsync(message, stamp, correlationId, cause, cancellationToken);
+        }
+
         if (descriptor.Kind == MessageKind.Command && !descriptor.HasHandlers && _transport.HandlesLocallyOnly)
         {
             throw new InvalidOperationException($"No handler for command {descriptor.WireName} is registered, and the {_transport.Name} transport can only deliver in this process.");
