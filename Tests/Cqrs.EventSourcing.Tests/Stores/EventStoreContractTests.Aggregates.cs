@@ -30,7 +30,9 @@ public abstract partial class EventStoreContractTests
         Assert.Equal(new Loaded<Account>(new Account("Ada", 15m, true), 6), account);
         Assert.All(deliveries.ByMessageId.Values, count => Assert.Equal(1, count));
         Assert.Equal(["Ada"], host.Services.GetRequiredService<WelcomeMessages>().Sent);
-        Assert.Empty(await store.ReadUnpublishedAsync(10));
+
+        // Each event is marked published once every handler has handled it: the last mark may follow the last handler.
+        await WaitUntilAsync(async () => (await store.ReadUnpublishedAsync(10)).Count == 0);
     }
 
     [Fact]
