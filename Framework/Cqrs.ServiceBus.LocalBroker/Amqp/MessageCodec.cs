@@ -15,6 +15,7 @@ internal static class MessageCodec
     public const string EnqueuedTimeAnnotation = "x-opt-enqueued-time";
     public const string LockedUntilAnnotation = "x-opt-locked-until";
     public const string DeadLetterSourceAnnotation = "x-opt-deadletter-source";
+    public const string MessageStateAnnotation = "x-opt-message-state";
 
     /// <summary>The messages a transfer carries: one, or each Data section of a batch envelope (format 0x80013700).</summary>
     public static IReadOnlyList<MessageContent> Decode(AmqpMessage message)
@@ -63,6 +64,7 @@ internal static class MessageCodec
         annotations[SequenceNumberAnnotation] = snapshot.SequenceNumber;
         annotations[EnqueueSequenceNumberAnnotation] = snapshot.SequenceNumber;
         annotations[EnqueuedTimeAnnotation] = snapshot.EnqueuedTime;
+        annotations[MessageStateAnnotation] = ClientState(snapshot.State);
         if (snapshot.LockToken is not null)
         {
             annotations[LockedUntilAnnotation] = snapshot.LockedUntil;
@@ -84,6 +86,14 @@ internal static class MessageCodec
         stream.CopyTo(buffer);
         return new ArraySegment<byte>(buffer.ToArray());
     }
+
+    /// <summary>The client's ServiceBusMessageState, an int: Active 0, Deferred 1, Scheduled 2.</summary>
+    private static int ClientState(MessageState state) => state switch
+    {
+        MessageState.Deferred => 1,
+        MessageState.Scheduled => 2,
+        _ => 0,
+    };
 
     private static void CopyProperties(Properties? from, Properties to)
     {

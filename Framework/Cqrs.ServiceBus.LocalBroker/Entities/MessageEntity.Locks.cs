@@ -67,7 +67,7 @@ internal sealed partial class MessageEntity
         }
     }
 
-    /// <summary>Expires the locks whose time is up and makes due scheduled messages available.</summary>
+    /// <summary>Expires the locks whose time is up, makes due scheduled messages available and expires messages past their time to live.</summary>
     public void Sweep(DateTime now)
     {
         var changed = false;
@@ -91,6 +91,16 @@ internal sealed partial class MessageEntity
                     message.State = MessageState.Available;
                     available.Add(message.SequenceNumber);
                     changed = true;
+                }
+            }
+
+            // A locked message is not expired under its receiver; dispatch checks it again once it is unlocked.
+            while (expiries.TryPeek(out var message, out var expiry) && expiry <= now)
+            {
+                expiries.Dequeue();
+                if (message.State != MessageState.Locked && messages.GetValueOrDefault(message.SequenceNumber) == message)
+                {
+                    Expire(message);
                 }
             }
         }

@@ -17,6 +17,7 @@ internal sealed partial class MessageEntity
     private readonly Dictionary<Guid, BrokerMessage> locked = [];
     private readonly PriorityQueue<BrokerMessage, DateTime> lockExpiries = new();
     private readonly PriorityQueue<BrokerMessage, DateTime> scheduled = new();
+    private readonly PriorityQueue<BrokerMessage, DateTime> expiries = new();
 
     public MessageEntity(string path, EntityOptions options, SizeBudget budget, MessageEntity? deadLetterQueue)
     {
@@ -78,6 +79,11 @@ internal sealed partial class MessageEntity
     {
         messages.Add(message.SequenceNumber, message);
         Budget.Add(message.Size);
+        if (message.ExpiresAt != DateTime.MaxValue)
+        {
+            expiries.Enqueue(message, message.ExpiresAt);
+        }
+
         if (message.State == MessageState.Scheduled)
         {
             scheduled.Enqueue(message, message.ScheduledEnqueueTime!.Value);

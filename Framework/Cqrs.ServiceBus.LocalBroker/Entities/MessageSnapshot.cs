@@ -20,7 +20,7 @@ internal sealed record MessageSnapshot(
         message.SequenceNumber,
         message.EnqueuedTime,
         message.DeliveryCount,
-        message.State,
+        message.State == MessageState.Locked ? message.UnlockedState : message.State,
         withLock ? message.LockToken : null,
         message.LockedUntil,
         message.ScheduledEnqueueTime,

@@ -12,7 +12,9 @@ internal static class ManagementReply
 {
     public static readonly AmqpSymbol LockLost = "com.microsoft:message-lock-lost";
     public static readonly AmqpSymbol MessageNotFound = "com.microsoft:message-not-found";
-    public static readonly AmqpSymbol QuotaExceeded = "com.microsoft:quota-exceeded";
+
+    /// <summary>The client maps the standard resource-limit condition to its QuotaExceeded reason.</summary>
+    public static readonly AmqpSymbol QuotaExceeded = AmqpErrorCode.ResourceLimitExceeded;
 
     public static AmqpMessage Ok(AmqpMap? body = null) => Create(200, "OK", null, body ?? []);
 
