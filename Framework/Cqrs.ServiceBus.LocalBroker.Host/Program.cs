@@ -1,0 +1,3 @@
+using Cqrs.ServiceBus.LocalBroker;
+
+return await BrokerHost.RunAsync(args);

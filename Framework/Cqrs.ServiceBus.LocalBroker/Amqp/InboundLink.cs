@@ -1,0 +1,36 @@
+using Cqrs.ServiceBus.LocalBroker.Entities;
+using Cqrs.ServiceBus.LocalBroker.Management;
+using Microsoft.Azure.Amqp;
+using Microsoft.Azure.Amqp.Framing;
+
+namespace Cqrs.ServiceBus.LocalBroker.Amqp;
+
+/// <summary>
+/// A client sender's link into a queue or topic: each transfer (a message, or a batch envelope of many) is stored
+/// whole and accepted once, or rejected whole (QuotaExceeded when an entity is full, decode-error when unreadable).
+/// </summary>
+internal static class InboundLink
+{
+    public static void Attach(ReceivingAmqpLink link, SendTarget target) =>
+        link.RegisterMessageListener(message => link.DisposeMessage(message, Store(message, target), settled: true, batchable: true));
+
+    private static Outcome Store(AmqpMessage message, SendTarget target)
+    {
+        IReadOnlyList<MessageContent> contents;
+        try
+        {
+            contents = MessageCodec.Decode(message);
+        }
+        catch (Exception exception) when (exception is not OutOfMemoryException)
+        {
+            return Rejected(AmqpErrorCode.DecodeError, $"The message cannot be read: {exception.Message}");
+        }
+
+        return target.TrySend(contents) is null
+            ? Rejected(ManagementReply.QuotaExceeded, $"The maximum entity size of '{target.Path}' has been exceeded.")
+            : AmqpConstants.AcceptedOutcome;
+    }
+
+    private static Rejected Rejected(Microsoft.Azure.Amqp.Encoding.AmqpSymbol condition, string description) =>
+        new() { Error = new Error { Condition = condition, Description = description } };
+}

@@ -1,0 +1,81 @@
+using Cqrs.ServiceBus.LocalBroker.Entities;
+using Cqrs.ServiceBus.LocalBroker.Management;
+using Microsoft.Azure.Amqp;
+using Microsoft.Azure.Amqp.Framing;
+
+namespace Cqrs.ServiceBus.LocalBroker.Amqp;
+
+/// <summary>
+/// A client receiver's link out of a queue, subscription or dead-letter queue: sends against the client's credit,
+/// with the lock token as delivery tag, and turns the client's dispositions into settlements (SERVICEBUS-WIRE.md §5).
+/// </summary>
+internal sealed class OutboundLink : IMessageConsumer
+{
+    private readonly SendingAmqpLink link;
+    private readonly MessageEntity entity;
+
+    private OutboundLink(SendingAmqpLink link, MessageEntity entity)
+    {
+        this.link = link;
+        this.entity = entity;
+        PeekLock = link.Settings.SettleType != SettleMode.SettleOnSend;
+    }
+
+    public bool PeekLock { get; }
+
+    public static void Attach(SendingAmqpLink link, MessageEntity entity)
+    {
+        var consumer = new OutboundLink(link, entity);
+        link.RegisterCreditListener((credit, drain, _) => entity.AddCredit(consumer, credit, drain));
+        link.RegisterDispositionListener(consumer.OnDisposition);
+        link.Closed += (_, _) => entity.RemoveConsumer(consumer);
+        entity.AddConsumer(consumer);
+    }
+
+    public void Deliver(MessageSnapshot message)
+    {
+        var tag = (message.LockToken ?? Guid.NewGuid()).ToByteArray();
+        try
+        {
+            link.SendMessageNoWait(MessageCodec.ToAmqp(message), new ArraySegment<byte>(tag), AmqpConstants.NullBinary);
+        }
+        catch (Exception exception) when (exception is AmqpException or ObjectDisposedException or InvalidOperationException)
+        {
+            // The link closed under us: a peek-locked message comes back when its lock expires, as in the service.
+        }
+    }
+
+    public void CompleteDrain() => link.IssueCredit(0, true, AmqpConstants.NullBinary);
+
+    private void OnDisposition(Delivery delivery)
+    {
+        var settlement = SettlementOf(delivery.State);
+        if (settlement is null)
+        {
+            return;
+        }
+
+        var settled = entity.Settle(new Guid(delivery.DeliveryTag), settlement);
+        if (!delivery.Settled)
+        {
+            // Always a settled Accepted on success: echoing the client's outcome fails its dead-letter call.
+            link.DisposeDelivery(delivery, true, settled ? AmqpConstants.AcceptedOutcome : LockLost());
+        }
+    }
+
+    private static Settlement? SettlementOf(DeliveryState state) => state switch
+    {
+        Accepted => Settlement.Complete,
+        Released => Settlement.Release,
+        Modified { UndeliverableHere: true } modified => new Settlement(SettlementKind.Defer, AmqpMaps.Pairs(modified.MessageAnnotations)),
+        Modified modified => new Settlement(SettlementKind.Abandon, AmqpMaps.Pairs(modified.MessageAnnotations)),
+        // Reason and description travel in the error's info under the application property names they end up as.
+        Rejected rejected => new Settlement(SettlementKind.DeadLetter, AmqpMaps.Pairs(rejected.Error?.Info)),
+        _ => null,
+    };
+
+    private static Rejected LockLost() => new()
+    {
+        Error = new Error { Condition = ManagementReply.LockLost, Description = "The lock is lost: it expired or the message was settled." },
+    };
+}

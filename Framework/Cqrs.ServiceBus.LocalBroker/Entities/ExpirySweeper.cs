@@ -1,0 +1,43 @@
+namespace Cqrs.ServiceBus.LocalBroker.Entities;
+
+/// <summary>
+/// Expires locks and releases due scheduled messages in every entity, on a short timer: one timer for the broker
+/// rather than one per locked message, at a resolution well under any lock duration worth configuring.
+/// </summary>
+internal sealed class ExpirySweeper : IDisposable
+{
+    private static readonly TimeSpan Period = TimeSpan.FromMilliseconds(50);
+
+    private readonly MessageEntity[] entities;
+    private readonly Timer timer;
+    private int sweeping;
+
+    public ExpirySweeper(IEnumerable<MessageEntity> entities)
+    {
+        this.entities = [.. entities];
+        timer = new Timer(static state => ((ExpirySweeper)state!).Sweep(), this, Period, Period);
+    }
+
+    public void Dispose() => timer.Dispose();
+
+    private void Sweep()
+    {
+        if (Interlocked.Exchange(ref sweeping, 1) == 1)
+        {
+            return; // the previous sweep is still running
+        }
+
+        try
+        {
+            var now = DateTime.UtcNow;
+            foreach (var entity in entities)
+            {
+                entity.Sweep(now);
+            }
+        }
+        finally
+        {
+            Volatile.Write(ref sweeping, 0);
+        }
+    }
+}

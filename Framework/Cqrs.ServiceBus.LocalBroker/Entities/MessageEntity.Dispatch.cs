@@ -1,0 +1,157 @@
+namespace Cqrs.ServiceBus.LocalBroker.Entities;
+
+/// <summary>Receivers, their credit and the hand-off of available messages to them.</summary>
+internal sealed partial class MessageEntity
+{
+    private const int MaxDeliveriesPerTurn = 64;
+
+    private readonly List<ConsumerState> consumers = [];
+    private int nextConsumer;
+    private bool pumping;
+
+    public void AddConsumer(IMessageConsumer consumer)
+    {
+        lock (gate)
+        {
+            consumers.Add(new ConsumerState(consumer));
+        }
+    }
+
+    /// <summary>Detaches a receiver. Its locked messages keep their locks until they expire, as in the service.</summary>
+    public void RemoveConsumer(IMessageConsumer consumer)
+    {
+        lock (gate)
+        {
+            consumers.RemoveAll(state => state.Consumer == consumer);
+        }
+    }
+
+    /// <summary>Adds the credit a receiver's flow granted and, when it asks, drains: uses what it can, then reports the rest unused.</summary>
+    public void AddCredit(IMessageConsumer consumer, uint credit, bool drain)
+    {
+        lock (gate)
+        {
+            var state = consumers.Find(candidate => candidate.Consumer == consumer);
+            if (state is null)
+            {
+                return;
+            }
+
+            // Credit the client gave up in a drain comes back in its next flow's delta: it was never granted anew.
+            var repaid = (uint)Math.Min(credit, state.DrainedCredit);
+            state.DrainedCredit -= repaid;
+            state.Credit = (uint)Math.Min(uint.MaxValue, (long)state.Credit + credit - repaid);
+            state.DrainRequested |= drain;
+        }
+
+        Pump();
+    }
+
+    /// <summary>
+    /// Hands available messages to receivers with credit, one thread at a time (so that each link sends in order),
+    /// sending outside the lock.
+    /// </summary>
+    private void Pump()
+    {
+        lock (gate)
+        {
+            if (pumping)
+            {
+                return;
+            }
+
+            pumping = true;
+        }
+
+        var deliveries = new List<(IMessageConsumer Consumer, MessageSnapshot Message)>();
+        var drained = new List<IMessageConsumer>();
+        while (true)
+        {
+            deliveries.Clear();
+            drained.Clear();
+            lock (gate)
+            {
+                TakeDeliverable(deliveries, drained);
+                if (deliveries.Count == 0 && drained.Count == 0)
+                {
+                    pumping = false;
+                    return;
+                }
+            }
+
+            foreach (var (consumer, message) in deliveries)
+            {
+                consumer.Deliver(message);
+            }
+
+            foreach (var consumer in drained)
+            {
+                consumer.CompleteDrain();
+            }
+        }
+    }
+
+    private void TakeDeliverable(List<(IMessageConsumer, MessageSnapshot)> deliveries, List<IMessageConsumer> drained)
+    {
+        var now = DateTime.UtcNow;
+        while (deliveries.Count < MaxDeliveriesPerTurn && available.Count > 0 && NextConsumerWithCredit() is { } state)
+        {
+            var message = messages[available.Min];
+            available.Remove(message.SequenceNumber);
+            if (message.ExpiresAt <= now)
+            {
+                Expire(message);
+                continue;
+            }
+
+            state.Credit--;
+            if (state.Consumer.PeekLock)
+            {
+                Lock(message, now);
+                deliveries.Add((state.Consumer, MessageSnapshot.Of(message, withLock: true)));
+            }
+            else
+            {
+                Remove(message);
+                deliveries.Add((state.Consumer, MessageSnapshot.Of(message, withLock: false)));
+            }
+        }
+
+        foreach (var state in consumers)
+        {
+            if (state.DrainRequested && (state.Credit == 0 || available.Count == 0))
+            {
+                state.DrainRequested = false;
+                state.DrainedCredit += state.Credit;
+                state.Credit = 0;
+                drained.Add(state.Consumer);
+            }
+        }
+    }
+
+    private ConsumerState? NextConsumerWithCredit()
+    {
+        for (var i = 0; i < consumers.Count; i++)
+        {
+            var state = consumers[(nextConsumer + i) % consumers.Count];
+            if (state.Credit > 0)
+            {
+                nextConsumer = (nextConsumer + i + 1) % consumers.Count;
+                return state;
+            }
+        }
+
+        return null;
+    }
+
+    private sealed class ConsumerState(IMessageConsumer consumer)
+    {
+        public IMessageConsumer Consumer { get; } = consumer;
+
+        public uint Credit { get; set; }
+
+        public uint DrainedCredit { get; set; }
+
+        public bool DrainRequested { get; set; }
+    }
+}

@@ -1,0 +1,144 @@
+namespace Cqrs.ServiceBus.LocalBroker.Entities;
+
+/// <summary>Peek-locks: taking, settling, renewing and expiring them; and scheduled messages coming due.</summary>
+internal sealed partial class MessageEntity
+{
+    private void Lock(BrokerMessage message, DateTime now)
+    {
+        message.UnlockedState = message.State == MessageState.Deferred ? MessageState.Deferred : MessageState.Available;
+        message.State = MessageState.Locked;
+        message.LockToken = Guid.NewGuid();
+        message.LockedUntil = now + Options.LockDuration;
+        locked.Add(message.LockToken, message);
+        lockExpiries.Enqueue(message, message.LockedUntil);
+    }
+
+    /// <summary>Settles a locked message; false when the lock is unknown or has expired (the client's MessageLockLost).</summary>
+    public bool Settle(Guid lockToken, Settlement settlement)
+    {
+        lock (gate)
+        {
+            if (!locked.TryGetValue(lockToken, out var message) || message.LockedUntil <= DateTime.UtcNow)
+            {
+                return false;
+            }
+
+            if (settlement.PropertiesToModify is { Count: > 0 } changes && settlement.Kind != SettlementKind.DeadLetter)
+            {
+                message.Content = message.Content.WithApplicationProperties(changes);
+            }
+
+            switch (settlement.Kind)
+            {
+                case SettlementKind.Complete:
+                    Remove(message);
+                    break;
+                case SettlementKind.DeadLetter:
+                    MoveToDeadLetter(message, settlement.DeadLetterReason, settlement.DeadLetterDescription, settlement.PropertiesToModify);
+                    break;
+                case SettlementKind.Defer:
+                    Unlock(message);
+                    message.State = MessageState.Deferred;
+                    break;
+                default:
+                    Unlock(message, countDelivery: settlement.Kind == SettlementKind.Abandon);
+                    break;
+            }
+        }
+
+        Pump();
+        return true;
+    }
+
+    /// <summary>Extends a lock by the lock duration; the new expiry, or <see langword="null"/> when the lock is lost.</summary>
+    public DateTime? RenewLock(Guid lockToken)
+    {
+        lock (gate)
+        {
+            var now = DateTime.UtcNow;
+            if (!locked.TryGetValue(lockToken, out var message) || message.LockedUntil <= now)
+            {
+                return null;
+            }
+
+            message.LockedUntil = now + Options.LockDuration;
+            lockExpiries.Enqueue(message, message.LockedUntil);
+            return message.LockedUntil;
+        }
+    }
+
+    /// <summary>Expires the locks whose time is up, makes due scheduled messages available and expires messages past their time to live.</summary>
+    public void Sweep(DateTime now)
+    {
+        var changed = false;
+        lock (gate)
+        {
+            while (lockExpiries.TryPeek(out var message, out var until) && until <= now)
+            {
+                lockExpiries.Dequeue();
+                if (message.State == MessageState.Locked && message.LockedUntil <= now && locked.ContainsKey(message.LockToken))
+                {
+                    Unlock(message, countDelivery: true);
+                    changed = true;
+                }
+            }
+
+            while (scheduled.TryPeek(out var message, out var due) && due <= now)
+            {
+                scheduled.Dequeue();
+                if (message.State == MessageState.Scheduled && messages.ContainsKey(message.SequenceNumber))
+                {
+                    message.State = MessageState.Available;
+                    available.Add(message.SequenceNumber);
+                    changed = true;
+                }
+            }
+
+            // A locked message is not expired under its receiver; dispatch checks it again once it is unlocked.
+            while (expiries.TryPeek(out var message, out var expiry) && expiry <= now)
+            {
+                expiries.Dequeue();
+                if (message.State != MessageState.Locked && messages.GetValueOrDefault(message.SequenceNumber) == message)
+                {
+                    Expire(message);
+                }
+            }
+        }
+
+        if (changed)
+        {
+            Pump();
+        }
+    }
+
+    /// <summary>Ends a lock without a delivery count (defer).</summary>
+    private void Unlock(BrokerMessage message)
+    {
+        locked.Remove(message.LockToken);
+        message.LockToken = Guid.Empty;
+        message.State = message.UnlockedState;
+    }
+
+    /// <summary>
+    /// Ends a lock and returns the message to where it was, counting the delivery when asked (abandon, lock expiry);
+    /// past the max delivery count the message is dead-lettered with the service's reason.
+    /// </summary>
+    private void Unlock(BrokerMessage message, bool countDelivery)
+    {
+        Unlock(message);
+        if (countDelivery && ++message.DeliveryCount >= MaxDeliveryCount)
+        {
+            MoveToDeadLetter(
+                message,
+                "MaxDeliveryCountExceeded",
+                $"Message could not be consumed after {Options.MaxDeliveryCount} delivery attempts.",
+                null);
+            return;
+        }
+
+        if (message.State == MessageState.Available)
+        {
+            available.Add(message.SequenceNumber);
+        }
+    }
+}

@@ -1,0 +1,148 @@
+using Microsoft.Azure.Amqp.Encoding;
+
+namespace Cqrs.ServiceBus.LocalBroker.Entities;
+
+/// <summary>
+/// A queue, a subscription or a dead-letter sub-queue: the messages it holds, their locks and its receivers. Every
+/// change happens under <see cref="gate"/>; deliveries are sent after the lock is released (see Dispatch).
+/// </summary>
+internal sealed partial class MessageEntity
+{
+    public const string DeadLetterReasonProperty = "DeadLetterReason";
+    public const string DeadLetterDescriptionProperty = "DeadLetterErrorDescription";
+
+    private readonly object gate = new();
+    private readonly SortedDictionary<long, BrokerMessage> messages = [];
+    private readonly SortedSet<long> available = [];
+    private readonly Dictionary<Guid, BrokerMessage> locked = [];
+    private readonly PriorityQueue<BrokerMessage, DateTime> lockExpiries = new();
+    private readonly PriorityQueue<BrokerMessage, DateTime> scheduled = new();
+    private readonly PriorityQueue<BrokerMessage, DateTime> expiries = new();
+
+    public MessageEntity(string path, EntityOptions options, SizeBudget budget, MessageEntity? deadLetterQueue)
+    {
+        Path = path;
+        Options = options;
+        Budget = budget;
+        DeadLetterQueue = deadLetterQueue;
+    }
+
+    /// <summary>The entity's path as the client addresses it (e.g. <c>orders</c>, <c>events/Subscriptions/billing</c>).</summary>
+    public string Path { get; }
+
+    public EntityOptions Options { get; }
+
+    public SizeBudget Budget { get; }
+
+    /// <summary>The dead-letter sub-queue, or <see langword="null"/> when this is one.</summary>
+    public MessageEntity? DeadLetterQueue { get; }
+
+    private int MaxDeliveryCount => DeadLetterQueue is null ? int.MaxValue : Options.MaxDeliveryCount;
+
+    public int Count
+    {
+        get
+        {
+            lock (gate)
+            {
+                return messages.Count;
+            }
+        }
+    }
+
+    /// <summary>Stores a new message (the caller has checked the size budget) and hands it to a waiting receiver.</summary>
+    public void Enqueue(BrokerMessage message)
+    {
+        lock (gate)
+        {
+            Add(message);
+        }
+
+        Pump();
+    }
+
+    /// <summary>
+    /// Stores a message while the caller holds another entity's lock: the hand-off to receivers runs on the thread
+    /// pool, so that no delivery is sent while a lock is held.
+    /// </summary>
+    private void EnqueueFromAnotherLock(BrokerMessage message)
+    {
+        lock (gate)
+        {
+            Add(message);
+        }
+
+        ThreadPool.UnsafeQueueUserWorkItem(static entity => entity.Pump(), this, preferLocal: false);
+    }
+
+    private void Add(BrokerMessage message)
+    {
+        messages.Add(message.SequenceNumber, message);
+        Budget.Add(message.Size);
+        if (message.ExpiresAt != DateTime.MaxValue)
+        {
+            expiries.Enqueue(message, message.ExpiresAt);
+        }
+
+        if (message.State == MessageState.Scheduled)
+        {
+            scheduled.Enqueue(message, message.ScheduledEnqueueTime!.Value);
+        }
+        else
+        {
+            message.State = MessageState.Available;
+            available.Add(message.SequenceNumber);
+        }
+    }
+
+    private void Remove(BrokerMessage message)
+    {
+        if (messages.Remove(message.SequenceNumber))
+        {
+            Budget.Release(message.Size);
+        }
+
+        available.Remove(message.SequenceNumber);
+        if (message.State == MessageState.Locked)
+        {
+            locked.Remove(message.LockToken);
+        }
+    }
+
+    /// <summary>Moves a message to the dead-letter sub-queue, with the reason as application properties.</summary>
+    private void MoveToDeadLetter(BrokerMessage message, string? reason, string? description, IEnumerable<KeyValuePair<MapKey, object>>? properties)
+    {
+        Remove(message);
+        if (DeadLetterQueue is null)
+        {
+            return; // a dead-letter queue has none of its own; the service drops such a message too
+        }
+
+        var changes = (properties ?? []).ToList();
+        if (reason is not null)
+        {
+            changes.Add(new(new MapKey(DeadLetterReasonProperty), reason));
+        }
+
+        if (description is not null)
+        {
+            changes.Add(new(new MapKey(DeadLetterDescriptionProperty), description));
+        }
+
+        var content = changes.Count == 0 ? message.Content : message.Content.WithApplicationProperties(changes);
+        DeadLetterQueue.EnqueueFromAnotherLock(message.CopyFor(content, Path));
+    }
+
+    /// <summary>A message whose time to live ran out: dead-lettered when the entity says so, otherwise dropped.</summary>
+    private void Expire(BrokerMessage message)
+    {
+        if (Options.DeadLetteringOnMessageExpiration && DeadLetterQueue is not null)
+        {
+            MoveToDeadLetter(message, "TTLExpiredException", "The message expired and was dead lettered.", null);
+        }
+        else
+        {
+            Remove(message);
+        }
+    }
+}
