@@ -19,6 +19,26 @@ public sealed partial class AzureTableEventStore
         await table.UpsertAsync(new TableEntity(NameKey(handler), MessageKey(messageId)), cancellationToken).ConfigureAwait(false);
     }
 
+    /// <inheritdoc/>
+    /// <remarks>A record's age is its row's <c>Timestamp</c>, set by the service when the row was written. The purge scans the inbox table.</remarks>
+    public async Task<int> PurgeHandledAsync(DateTimeOffset handledBefore, CancellationToken cancellationToken = default)
+    {
+        var table = await _inbox.GetAsync(cancellationToken).ConfigureAwait(false);
+        var expired = new List<(string Partition, string Row)>();
+        var filter = TableClient.CreateQueryFilter($"Timestamp lt {handledBefore}");
+        await foreach (var row in table.QueryAsync<TableEntity>(filter, select: ["PartitionKey", "RowKey"], cancellationToken: cancellationToken).ConfigureAwait(false))
+        {
+            expired.Add((row.PartitionKey, row.RowKey));
+        }
+
+        foreach (var handler in expired.GroupBy(record => record.Partition, StringComparer.Ordinal))
+        {
+            await table.DeleteExistingAsync(handler.Key, handler.Select(record => record.Row), cancellationToken).ConfigureAwait(false);
+        }
+
+        return expired.Count;
+    }
+
     private static string MessageKey(Guid messageId) => messageId.ToString("N");
 
     /// <summary>A handler or projection name as a key: escaped, since names may hold characters keys forbid.</summary>

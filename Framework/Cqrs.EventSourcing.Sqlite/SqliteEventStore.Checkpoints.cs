@@ -1,3 +1,5 @@
+using Microsoft.Data.Sqlite;
+
 namespace Cqrs.EventSourcing.Sqlite;
 
 /// <summary>Projection checkpoints: the last version of each stream each projection has applied.</summary>
@@ -19,13 +21,7 @@ public sealed partial class SqliteEventStore
         ArgumentNullException.ThrowIfNull(projection);
         ArgumentNullException.ThrowIfNull(streamId);
         await using var connection = await OpenAsync(cancellationToken);
-        await using var query = Command(connection, GetCheckpointSql, ("$projection", projection), ("$stream", streamId));
-        return await query.ExecuteScalarAsync(cancellationToken) switch
-        {
-            null => 0,
-            long version => version,
-            _ => throw new StoredDataException(new StreamPosition(streamId, 0), $"the checkpoint of projection '{projection}' is not an integer."),
-        };
+        return await ReadCheckpointAsync(connection, projection, streamId, cancellationToken);
     }
 
     /// <inheritdoc/>
@@ -33,13 +29,7 @@ public sealed partial class SqliteEventStore
     {
         ArgumentNullException.ThrowIfNull(projection);
         ArgumentNullException.ThrowIfNull(streamId);
-        return _writer.WriteAsync(
-            async connection =>
-            {
-                await using var set = Command(connection, SetCheckpointSql, ("$projection", projection), ("$stream", streamId), ("$version", version));
-                await set.ExecuteNonQueryAsync();
-            },
-            cancellationToken);
+        return _writer.WriteAsync(connection => WriteCheckpointAsync(connection, projection, streamId, version), cancellationToken);
     }
 
     /// <inheritdoc/>
@@ -53,5 +43,22 @@ public sealed partial class SqliteEventStore
                 await clear.ExecuteNonQueryAsync();
             },
             cancellationToken);
+    }
+
+    private static async Task<long> ReadCheckpointAsync(SqliteConnection connection, string projection, string streamId, CancellationToken cancellationToken)
+    {
+        await using var query = Command(connection, GetCheckpointSql, ("$projection", projection), ("$stream", streamId));
+        return await query.ExecuteScalarAsync(cancellationToken) switch
+        {
+            null => 0,
+            long version => version,
+            _ => throw new StoredDataException(new StreamPosition(streamId, 0), $"the checkpoint of projection '{projection}' is not an integer."),
+        };
+    }
+
+    private static async Task WriteCheckpointAsync(SqliteConnection connection, string projection, string streamId, long version)
+    {
+        await using var set = Command(connection, SetCheckpointSql, ("$projection", projection), ("$stream", streamId), ("$version", version));
+        await set.ExecuteNonQueryAsync();
     }
 }

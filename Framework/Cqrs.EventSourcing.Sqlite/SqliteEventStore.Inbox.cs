@@ -5,7 +5,10 @@ public sealed partial class SqliteEventStore
 {
     private const string HasHandledSql = "SELECT EXISTS (SELECT 1 FROM inbox WHERE handler = $handler AND message_id = $message_id);";
 
-    private const string MarkHandledSql = "INSERT INTO inbox (handler, message_id) VALUES ($handler, $message_id) ON CONFLICT DO NOTHING;";
+    private const string MarkHandledSql =
+        "INSERT INTO inbox (handler, message_id, handled_ticks) VALUES ($handler, $message_id, $handled_ticks) ON CONFLICT DO NOTHING;";
+
+    private const string PurgeHandledSql = "DELETE FROM inbox WHERE handled_ticks < $before;";
 
     /// <inheritdoc/>
     public async Task<bool> HasHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default)
@@ -23,9 +26,23 @@ public sealed partial class SqliteEventStore
         return _writer.WriteAsync(
             async connection =>
             {
-                await using var mark = Command(connection, MarkHandledSql, ("$handler", handler), ("$message_id", Blobs.FromId(messageId)));
+                await using var mark = Command(connection, MarkHandledSql, ("$handler", handler), ("$message_id", Blobs.FromId(messageId)), ("$handled_ticks", _clock.GetUtcNow().UtcTicks));
                 await mark.ExecuteNonQueryAsync();
             },
             cancellationToken);
+    }
+
+    /// <inheritdoc/>
+    public async Task<int> PurgeHandledAsync(DateTimeOffset handledBefore, CancellationToken cancellationToken = default)
+    {
+        var purged = 0;
+        await _writer.WriteAsync(
+            async connection =>
+            {
+                await using var purge = Command(connection, PurgeHandledSql, ("$before", handledBefore.UtcTicks));
+                purged = await purge.ExecuteNonQueryAsync();
+            },
+            cancellationToken);
+        return purged;
     }
 }

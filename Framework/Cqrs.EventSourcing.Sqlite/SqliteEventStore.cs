@@ -137,6 +137,7 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
             await using var transaction = connection.BeginTransaction(deferred: false);
             await using var create = Command(connection, SqliteSchema.Create);
             await create.ExecuteNonQueryAsync(cancellationToken);
+            await UpgradeSchemaAsync(connection, cancellationToken);
             await transaction.CommitAsync(cancellationToken);
             _schemaCreated = true;
         }
@@ -144,5 +145,21 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
         {
             _schemaGate.Release();
         }
+    }
+
+    /// <summary>Brings a file made by an earlier version up to the current tables, in the transaction that creates them.</summary>
+    private async Task UpgradeSchemaAsync(SqliteConnection connection, CancellationToken cancellationToken)
+    {
+        await using (var inboxHasTimes = Command(connection, SqliteSchema.InboxHasTimes))
+        {
+            if (await inboxHasTimes.ExecuteScalarAsync(cancellationToken) is 0L)
+            {
+                await using var addTimes = Command(connection, SqliteSchema.AddInboxTimes(_clock.GetUtcNow().UtcTicks));
+                await addTimes.ExecuteNonQueryAsync(cancellationToken);
+            }
+        }
+
+        await using var index = Command(connection, SqliteSchema.IndexInboxTimes);
+        await index.ExecuteNonQueryAsync(cancellationToken);
     }
 }

@@ -35,9 +35,11 @@ internal static class SqliteSchema
             state      BLOB    NOT NULL
         );
 
+        -- handled_ticks: when the handler was done (UTC ticks), so that old records can be purged.
         CREATE TABLE IF NOT EXISTS inbox (
-            handler    TEXT NOT NULL,
-            message_id BLOB NOT NULL,
+            handler       TEXT    NOT NULL,
+            message_id    BLOB    NOT NULL,
+            handled_ticks INTEGER NOT NULL,
             PRIMARY KEY (handler, message_id)
         ) WITHOUT ROWID;
 
@@ -48,4 +50,16 @@ internal static class SqliteSchema
             PRIMARY KEY (projection, stream_id)
         ) WITHOUT ROWID;
         """;
+
+    /// <summary>True when the inbox has its <c>handled_ticks</c> column: files made before it was added do not.</summary>
+    public const string InboxHasTimes = "SELECT count(*) FROM pragma_table_info('inbox') WHERE name = 'handled_ticks';";
+
+    /// <summary>
+    /// Gives an older file's inbox its <c>handled_ticks</c> column, its records stamped <paramref name="nowTicks"/>:
+    /// their age is unknown, so each is kept one full retention from the upgrade.
+    /// </summary>
+    public static string AddInboxTimes(long nowTicks) => $"ALTER TABLE inbox ADD COLUMN handled_ticks INTEGER NOT NULL DEFAULT {nowTicks};";
+
+    /// <summary>Lets the purge find old records without reading the whole inbox; made after the column exists.</summary>
+    public const string IndexInboxTimes = "CREATE INDEX IF NOT EXISTS inbox_by_time ON inbox (handled_ticks);";
 }

@@ -10,7 +10,7 @@ public sealed class InMemoryEventStore(TimeProvider? clock = null) : IEventSourc
     private readonly Dictionary<string, List<StoredEvent>> _streams = new(StringComparer.Ordinal);
     private readonly SortedDictionary<long, StoredEvent> _outbox = [];
     private readonly Dictionary<string, Snapshot> _snapshots = new(StringComparer.Ordinal);
-    private readonly HashSet<(string Handler, Guid MessageId)> _inbox = [];
+    private readonly Dictionary<(string Handler, Guid MessageId), DateTimeOffset> _inbox = [];
     private readonly Dictionary<(string Projection, string StreamId), long> _checkpoints = [];
     private readonly Dictionary<Guid, long> _outboxKeys = [];
     private readonly HashSet<StreamPosition> _damaged = [];
@@ -136,7 +136,7 @@ public sealed class InMemoryEventStore(TimeProvider? clock = null) : IEventSourc
     {
         lock (_lock)
         {
-            return Task.FromResult(_inbox.Contains((handler, messageId)));
+            return Task.FromResult(_inbox.ContainsKey((handler, messageId)));
         }
     }
 
@@ -145,10 +145,25 @@ public sealed class InMemoryEventStore(TimeProvider? clock = null) : IEventSourc
     {
         lock (_lock)
         {
-            _inbox.Add((handler, messageId));
+            _inbox.TryAdd((handler, messageId), _clock.GetUtcNow());
         }
 
         return Task.CompletedTask;
+    }
+
+    /// <inheritdoc/>
+    public Task<int> PurgeHandledAsync(DateTimeOffset handledBefore, CancellationToken cancellationToken = default)
+    {
+        lock (_lock)
+        {
+            var expired = _inbox.Where(record => record.Value < handledBefore).Select(record => record.Key).ToList();
+            foreach (var key in expired)
+            {
+                _inbox.Remove(key);
+            }
+
+            return Task.FromResult(expired.Count);
+        }
     }
 
     /// <inheritdoc/>

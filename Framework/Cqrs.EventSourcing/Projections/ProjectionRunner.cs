@@ -1,10 +1,18 @@
 namespace Cqrs.EventSourcing;
 
-/// <summary>Applies stored events to projections exactly once each, in stream order, with checkpoints in the store. Thread-safe.</summary>
+/// <summary>
+/// Applies stored events to projections in stream order, with checkpoints in the store: exactly once each for a
+/// projection the store applies in its own transactions (<see cref="ITransactionalProjectionStore"/>), at least
+/// once for the others (see <see cref="IProjection"/>). Thread-safe.
+/// </summary>
 public sealed class ProjectionRunner
 {
+    /// <summary>How many events a rebuild applies in one go (one transaction, for a transactional projection).</summary>
+    private const int RebuildBatch = 256;
+
     private readonly IEventStore _events;
     private readonly ICheckpointStore _checkpoints;
+    private readonly ITransactionalProjectionStore? _transactions;
     private readonly EventCodec _codec;
     private readonly KeyedLocks _locks = new();
 
@@ -12,6 +20,7 @@ public sealed class ProjectionRunner
     {
         _events = store;
         _checkpoints = store;
+        _transactions = store as ITransactionalProjectionStore;
         _codec = codec;
     }
 
@@ -34,6 +43,7 @@ public sealed class ProjectionRunner
                 return;
             }
 
+            var events = new List<ProjectionEvent>();
             if (position.Version > checkpoint + 1)
             {
                 await foreach (var skipped in _events.ReadStreamAsync(position.StreamId, checkpoint + 1, cancellationToken).ConfigureAwait(false))
@@ -43,12 +53,12 @@ public sealed class ProjectionRunner
                         break;
                     }
 
-                    await projection.ApplyAsync(_codec.Read(skipped), skipped.Position, cancellationToken).ConfigureAwait(false);
+                    events.Add(new ProjectionEvent(_codec.Read(skipped), skipped.Position));
                 }
             }
 
-            await projection.ApplyAsync(@event, position, cancellationToken).ConfigureAwait(false);
-            await _checkpoints.SetCheckpointAsync(projection.Name, position.StreamId, position.Version, cancellationToken).ConfigureAwait(false);
+            events.Add(new ProjectionEvent(@event, position));
+            await ApplyAsync(projection, events, cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -56,13 +66,50 @@ public sealed class ProjectionRunner
     public async Task RebuildAsync(IProjection projection, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(projection);
-        await projection.ResetAsync(cancellationToken).ConfigureAwait(false);
-        await _checkpoints.ClearCheckpointsAsync(projection.Name, cancellationToken).ConfigureAwait(false);
-        var reached = new Dictionary<string, long>(StringComparer.Ordinal);
+        if (IsTransactional(projection))
+        {
+            await _transactions!.ResetAsync(projection, cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            await projection.ResetAsync(cancellationToken).ConfigureAwait(false);
+            await _checkpoints.ClearCheckpointsAsync(projection.Name, cancellationToken).ConfigureAwait(false);
+        }
+
+        var batch = new List<ProjectionEvent>(RebuildBatch);
         await foreach (var stored in _events.ReadAllAsync(cancellationToken).ConfigureAwait(false))
         {
-            await projection.ApplyAsync(_codec.Read(stored), stored.Position, cancellationToken).ConfigureAwait(false);
-            reached[stored.StreamId] = stored.Version;
+            batch.Add(new ProjectionEvent(_codec.Read(stored), stored.Position));
+            if (batch.Count == RebuildBatch)
+            {
+                await ApplyAsync(projection, batch, cancellationToken).ConfigureAwait(false);
+                batch.Clear();
+            }
+        }
+
+        if (batch.Count > 0)
+        {
+            await ApplyAsync(projection, batch, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    private bool IsTransactional(IProjection projection) => _transactions?.Supports(projection) == true;
+
+    /// <summary>Applies events (each stream's in order) and advances their streams' checkpoints: in one transaction when the store can.</summary>
+    private async Task ApplyAsync(IProjection projection, List<ProjectionEvent> events, CancellationToken cancellationToken)
+    {
+        if (IsTransactional(projection))
+        {
+            await _transactions!.ApplyAsync(projection, events, cancellationToken).ConfigureAwait(false);
+            return;
+        }
+
+        // Two writes, the read model's then the checkpoint's: a crash between them applies these events again.
+        var reached = new Dictionary<string, long>(StringComparer.Ordinal);
+        foreach (var (@event, position) in events)
+        {
+            await projection.ApplyAsync(@event, position, cancellationToken).ConfigureAwait(false);
+            reached[position.StreamId] = position.Version;
         }
 
         foreach (var (streamId, version) in reached)

@@ -14,4 +14,14 @@ public sealed class EventSourcingOptions
 
     /// <summary>How many unpublished events one sweep reads at most. Default 500.</summary>
     public int OutboxBatchSize { get; set; } = 500;
+
+    /// <summary>
+    /// How long the <see cref="Inbox"/> remembers a handled message: older records are purged (at start and then
+    /// every <see cref="InboxPurgeInterval"/>), and a message delivered again after that runs again. Keep it longer
+    /// than any redelivery can come late (a broker's retention, a restart's outbox sweep). Default 7 days.
+    /// </summary>
+    public TimeSpan InboxRetention { get; set; } = TimeSpan.FromDays(7);
+
+    /// <summary>How often inbox records older than <see cref="InboxRetention"/> are purged. Default 1 hour.</summary>
+    public TimeSpan InboxPurgeInterval { get; set; } = TimeSpan.FromHours(1);
 }

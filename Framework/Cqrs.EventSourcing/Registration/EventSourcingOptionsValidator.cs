@@ -28,6 +28,16 @@ internal sealed class EventSourcingOptionsValidator : IValidateOptions<EventSour
             failures.Add($"{nameof(options.OutboxBatchSize)} must be positive; it is {options.OutboxBatchSize}.");
         }
 
+        if (options.InboxRetention <= TimeSpan.Zero)
+        {
+            failures.Add($"{nameof(options.InboxRetention)} must be positive; it is {options.InboxRetention}.");
+        }
+
+        if (options.InboxPurgeInterval <= TimeSpan.Zero)
+        {
+            failures.Add($"{nameof(options.InboxPurgeInterval)} must be positive; it is {options.InboxPurgeInterval}.");
+        }
+
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 }

@@ -38,6 +38,9 @@ public static class EventSourcingServiceCollectionExtensions
         services.TryAddSingleton<OutboxPublisher>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, OutboxSweeper>());
         services.TryAddSingleton<Inbox>();
+        services.TryAddSingleton(TimeProvider.System);
+        services.TryAddSingleton<InboxPurger>();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, InboxPurger>(provider => provider.GetRequiredService<InboxPurger>()));
         services.TryAddSingleton(provider => new ProjectionRunner(provider.GetRequiredService<IEventSourcingStore>(), provider.GetRequiredService<EventCodec>()));
         services.TryAddSingleton(typeof(IAggregateRepository<>), typeof(AggregateRepository<>));
         return new EventSourcingBuilder(services);

@@ -27,6 +27,22 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
+    public async Task A_file_made_before_inbox_times_keeps_its_inbox_records_one_retention_from_the_upgrade()
+    {
+        await _file.ExecuteAsync("""
+            CREATE TABLE inbox (handler TEXT NOT NULL, message_id BLOB NOT NULL, PRIMARY KEY (handler, message_id)) WITHOUT ROWID;
+            INSERT INTO inbox VALUES ('app.handler', x'00112233445566778899aabbccddeeff');
+            """);
+        var store = _file.Open();
+        var handled = Guid.Parse("00112233-4455-6677-8899-aabbccddeeff");
+
+        Assert.True(await store.HasHandledAsync("app.handler", handled));
+        Assert.Equal(0, await store.PurgeHandledAsync(DateTimeOffset.UtcNow.AddMinutes(-5)));
+        Assert.True(await store.HasHandledAsync("app.handler", handled));
+        Assert.Equal(1, await store.PurgeHandledAsync(DateTimeOffset.UtcNow.AddMinutes(5)));
+    }
+
+    [Fact]
     public async Task An_empty_payload_reads_back_empty()
     {
         var store = _file.Open();

@@ -57,6 +57,9 @@ internal sealed class OutboxFaultStore(int markFailures = 0, TimeSpan readDelay 
     public Task MarkHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default) =>
         _inner.MarkHandledAsync(handler, messageId, cancellationToken);
 
+    public Task<int> PurgeHandledAsync(DateTimeOffset handledBefore, CancellationToken cancellationToken = default) =>
+        _inner.PurgeHandledAsync(handledBefore, cancellationToken);
+
     public Task<long> GetCheckpointAsync(string projection, string streamId, CancellationToken cancellationToken = default) =>
         _inner.GetCheckpointAsync(projection, streamId, cancellationToken);
 

@@ -1,0 +1,71 @@
+namespace Cqrs.EventSourcing.Sqlite;
+
+/// <summary>Projections whose read model lives in this file (<see cref="ISqliteProjection"/>): applied with their checkpoints in one transaction.</summary>
+public sealed partial class SqliteEventStore : ITransactionalProjectionStore
+{
+    /// <inheritdoc/>
+    public bool Supports(IProjection projection) => projection is ISqliteProjection;
+
+    /// <inheritdoc/>
+    /// <exception cref="ArgumentException"><paramref name="projection"/> is not an <see cref="ISqliteProjection"/>.</exception>
+    public Task ApplyAsync(IProjection projection, IReadOnlyList<ProjectionEvent> events, CancellationToken cancellationToken = default)
+    {
+        var sqlite = AsSqlite(projection);
+        ArgumentNullException.ThrowIfNull(events);
+        return _writer.WriteAsync(
+            async connection =>
+            {
+                // The checkpoints are read again inside the transaction: another process may have applied some of these.
+                var reached = new Dictionary<string, long>(StringComparer.Ordinal);
+                foreach (var (@event, position) in events)
+                {
+                    if (!reached.TryGetValue(position.StreamId, out var checkpoint))
+                    {
+                        checkpoint = await ReadCheckpointAsync(connection, projection.Name, position.StreamId, CancellationToken.None);
+                    }
+
+                    if (position.Version > checkpoint + 1)
+                    {
+                        throw new InvalidOperationException(
+                            $"Projection {projection.Name} is at version {checkpoint} of {position.StreamId}, so it cannot apply version {position.Version}: the events between are missing.");
+                    }
+
+                    if (position.Version == checkpoint + 1)
+                    {
+                        await sqlite.ApplyAsync(@event, position, connection);
+                        checkpoint = position.Version;
+                    }
+
+                    reached[position.StreamId] = checkpoint;
+                }
+
+                foreach (var (streamId, version) in reached)
+                {
+                    await WriteCheckpointAsync(connection, projection.Name, streamId, version);
+                }
+            },
+            cancellationToken);
+    }
+
+    /// <inheritdoc/>
+    /// <exception cref="ArgumentException"><paramref name="projection"/> is not an <see cref="ISqliteProjection"/>.</exception>
+    public Task ResetAsync(IProjection projection, CancellationToken cancellationToken = default)
+    {
+        var sqlite = AsSqlite(projection);
+        return _writer.WriteAsync(
+            async connection =>
+            {
+                await sqlite.ResetAsync(connection);
+                await using var clear = Command(connection, ClearCheckpointsSql, ("$projection", projection.Name));
+                await clear.ExecuteNonQueryAsync();
+            },
+            cancellationToken);
+    }
+
+    private static ISqliteProjection AsSqlite(IProjection projection)
+    {
+        ArgumentNullException.ThrowIfNull(projection);
+        return projection as ISqliteProjection
+            ?? throw new ArgumentException($"Projection {projection.Name} is not an {nameof(ISqliteProjection)}: the SQLite store cannot apply it in its transactions.", nameof(projection));
+    }
+}

@@ -1,0 +1,40 @@
+using Cqrs.EventSourcing.InMemory;
+using Cqrs.EventSourcing.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+
+namespace Cqrs.EventSourcing.Tests.Features;
+
+public sealed class InboxRetentionTests
+{
+    [Fact]
+    public async Task The_purge_forgets_records_older_than_the_retention_and_keeps_the_rest()
+    {
+        var now = DateTimeOffset.UtcNow;
+        var clock = new MovableClock(now.AddDays(-2));
+        var store = new InMemoryEventStore(clock);
+        var old = Guid.NewGuid();
+        var recent = Guid.NewGuid();
+        await store.MarkHandledAsync("app.handler", old);
+        clock.Now = now.AddHours(-12);
+        await store.MarkHandledAsync("app.handler", recent);
+        clock.Now = now;
+        using var host = Domain.Create(store, options => options.InboxRetention = TimeSpan.FromDays(1));
+        var purger = host.Services.GetRequiredService<InboxPurger>();
+
+        var purged = await purger.PurgeAsync(CancellationToken.None);
+
+        Assert.Equal(1, purged);
+        Assert.False(await store.HasHandledAsync("app.handler", old));
+        Assert.True(await store.HasHandledAsync("app.handler", recent));
+    }
+
+    [Fact]
+    public void The_purge_runs_as_a_hosted_service_with_a_default_retention_of_7_days()
+    {
+        using var host = Domain.Create(new InMemoryEventStore());
+
+        Assert.Single(host.Services.GetServices<IHostedService>().OfType<InboxPurger>());
+        Assert.Equal(TimeSpan.FromDays(7), new EventSourcingOptions().InboxRetention);
+    }
+}
