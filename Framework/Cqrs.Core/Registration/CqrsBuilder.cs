@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 
@@ -8,10 +9,11 @@ public sealed class CqrsBuilder
 {
     private readonly List<MessageRegistryBuilder> _registries = [];
 
-    internal CqrsBuilder(IServiceCollection services, ServiceLifetime handlerLifetime)
+    internal CqrsBuilder(IServiceCollection services, CqrsOptions options)
     {
         Services = services;
-        HandlerLifetime = handlerLifetime;
+        Options = options;
+        HandlerLifetime = options.HandlerLifetime;
     }
 
     /// <summary>The service collection the buses are registered in.</summary>
@@ -21,6 +23,12 @@ public sealed class CqrsBuilder
     public ServiceLifetime HandlerLifetime { get; }
 
     internal IReadOnlyList<MessageRegistryBuilder> Registries => _registries;
+
+    /// <summary>The options as the <c>configure</c> delegates of <c>AddCqrs</c> set them: where each container's options start.</summary>
+    internal CqrsOptions Options { get; }
+
+    /// <summary>The configuration section passed to <c>AddCqrs</c>, if any: options bind from it rather than the container's <c>Cqrs</c> section.</summary>
+    internal IConfiguration? Configuration { get; set; }
 
     /// <summary>Adds the messages, handlers and validators of another assembly's registry.</summary>
     public CqrsBuilder AddRegistry(IMessageRegistry registry)

@@ -2,7 +2,13 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs;
 
-/// <summary>Settings of the buses and the pipeline. Bound from configuration section <c>Cqrs</c> when present; validated at start.</summary>
+/// <summary>
+/// Settings of the buses and the pipeline. Set in code by the <c>configure</c> delegate of <c>AddCqrs</c> (run once,
+/// when <c>AddCqrs</c> is called); then the configuration section passed to <c>AddCqrs</c>, or else the <c>Cqrs</c>
+/// section of the container's <c>IConfiguration</c>, overrides the values it holds (nested ones as <c>Retry:Delays:0</c>
+/// or <c>Cqrs__InProcess__Concurrency</c>; <see cref="RetryOptions.Delays"/> from configuration replace the defaults).
+/// Validated at start.
+/// </summary>
 public sealed class CqrsOptions
 {
     /// <summary>The configuration section options are bound from.</summary>
@@ -28,7 +34,8 @@ public sealed class CqrsOptions
 
     /// <summary>
     /// Lifetime of handlers. Singleton (the default) is fastest; Scoped gives each delivery its own scope, for
-    /// handlers that take scoped services. Read when <c>AddCqrs</c> is first called, not from configuration.
+    /// handlers that take scoped services. Read when <c>AddCqrs</c> is first called, from <c>configure</c> or the
+    /// configuration section passed to it; a different value found later fails validation.
     /// </summary>
     public ServiceLifetime HandlerLifetime { get; set; } = ServiceLifetime.Singleton;
 
@@ -40,6 +47,15 @@ public sealed class CqrsOptions
 
     /// <summary>Settings of the in-process transport.</summary>
     public InProcessOptions InProcess { get; set; } = new();
+
+    /// <summary>A deep copy: each container's options start from the values set in code, and none may change those.</summary>
+    internal CqrsOptions Copy()
+    {
+        var copy = (CqrsOptions)MemberwiseClone();
+        copy.Retry = Retry.Copy();
+        copy.InProcess = InProcess.Copy();
+        return copy;
+    }
 }
 
 /// <summary>
@@ -54,6 +70,13 @@ public sealed class RetryOptions
 
     /// <summary>Delays before each redelivery (back-off).</summary>
     public IList<TimeSpan> Delays { get; set; } = [TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(10), TimeSpan.FromSeconds(60)];
+
+    internal RetryOptions Copy()
+    {
+        var copy = (RetryOptions)MemberwiseClone();
+        copy.Delays = [.. Delays];
+        return copy;
+    }
 }
 
 /// <summary>Settings of the in-process transport.</summary>
@@ -81,4 +104,6 @@ public sealed class InProcessOptions
     /// reason <see cref="DeadLetterReasons.Shutdown"/>), and handlers get as long again to stop.
     /// </summary>
     public TimeSpan ShutdownTimeout { get; set; } = TimeSpan.FromSeconds(30);
+
+    internal InProcessOptions Copy() => (InProcessOptions)MemberwiseClone();
 }

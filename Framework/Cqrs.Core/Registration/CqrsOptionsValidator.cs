@@ -3,11 +3,16 @@ using Microsoft.Extensions.Options;
 namespace Cqrs;
 
 /// <summary>Rejects settings that cannot work, at start rather than on the first message.</summary>
-internal sealed class CqrsOptionsValidator : IValidateOptions<CqrsOptions>
+internal sealed class CqrsOptionsValidator(CqrsBuilder builder) : IValidateOptions<CqrsOptions>
 {
     public ValidateOptionsResult Validate(string? name, CqrsOptions options)
     {
         List<string> errors = [];
+        if (options.HandlerLifetime != builder.HandlerLifetime)
+        {
+            errors.Add($"{nameof(CqrsOptions.HandlerLifetime)} is {builder.HandlerLifetime}, fixed when AddCqrs was first called; set {options.HandlerLifetime} in its configure delegate or in the configuration section passed to it.");
+        }
+
         if (options.MaxMessageBytes <= 0)
         {
             errors.Add($"{nameof(CqrsOptions.MaxMessageBytes)} must be positive.");

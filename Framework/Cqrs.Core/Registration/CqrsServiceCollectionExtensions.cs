@@ -4,6 +4,7 @@ using Cqrs.Hosting;
 using Cqrs.Pipeline;
 using Cqrs.Transports;
 using Cqrs.Transports.InProcess;
+using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
@@ -17,30 +18,51 @@ public static class CqrsServiceCollectionExtensions
 {
     /// <summary>
     /// Registers the buses (<see cref="ICommandBus"/>, <see cref="IEventBus"/>, <see cref="IQueryBus"/>) with the
-    /// messages, handlers and validators of <paramref name="registry"/>. The generator also emits, in every
-    /// assembly with messages or handlers, an <c>AddCqrs(configure)</c> overload that passes that assembly's
-    /// registry. Call again (or use <see cref="CqrsBuilder.AddRegistry"/>) to add other assemblies.
+    /// messages, handlers and validators of <paramref name="registry"/>, options bound from the <c>Cqrs</c> section of
+    /// the container's <see cref="IConfiguration"/> when it has one. The generator also emits, in every assembly with
+    /// messages or handlers, <c>AddCqrs(configure)</c> and <c>AddCqrs(configuration, configure)</c> overloads that pass
+    /// that assembly's registry. Call again (or use <see cref="CqrsBuilder.AddRegistry"/>) to add other assemblies.
     /// </summary>
     /// <param name="services">The service collection.</param>
     /// <param name="registry">A generated registry (<c>Cqrs.Generated.&lt;Assembly&gt;MessageRegistry.Instance</c>).</param>
-    /// <param name="configure">Options; <see cref="CqrsOptions.HandlerLifetime"/> is read here, the rest when the buses start.</param>
-    public static CqrsBuilder AddCqrs(this IServiceCollection services, IMessageRegistry registry, Action<CqrsOptions>? configure = null)
+    /// <param name="configure">Options set in code, run once, here; configuration overrides what they set.</param>
+    public static CqrsBuilder AddCqrs(this IServiceCollection services, IMessageRegistry registry, Action<CqrsOptions>? configure = null) =>
+        Add(services, registry, configuration: null, configure);
+
+    /// <summary>As <see cref="AddCqrs(IServiceCollection, IMessageRegistry, Action{CqrsOptions}?)"/>, options bound from <paramref name="configuration"/>.</summary>
+    /// <param name="services">The service collection.</param>
+    /// <param name="registry">A generated registry (<c>Cqrs.Generated.&lt;Assembly&gt;MessageRegistry.Instance</c>).</param>
+    /// <param name="configuration">The section to bind, such as <c>configuration.GetSection("Cqrs")</c>; its values override <paramref name="configure"/>'s.</param>
+    /// <param name="configure">Options set in code, run once, here.</param>
+    public static CqrsBuilder AddCqrs(
+        this IServiceCollection services, IMessageRegistry registry, IConfiguration configuration, Action<CqrsOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(configuration);
+        return Add(services, registry, configuration, configure);
+    }
+
+    private static CqrsBuilder Add(IServiceCollection services, IMessageRegistry registry, IConfiguration? configuration, Action<CqrsOptions>? configure)
     {
         ArgumentNullException.ThrowIfNull(services);
-        if (configure is not null)
-        {
-            services.Configure(configure);
-        }
-
         var builder = services.LastOrDefault(service => service.ServiceType == typeof(CqrsBuilder))?.ImplementationInstance as CqrsBuilder;
         if (builder is null)
         {
             var options = new CqrsOptions();
             configure?.Invoke(options);
-            builder = new CqrsBuilder(services, options.HandlerLifetime);
+            if (configuration is not null)
+            {
+                CqrsConfigurationBinding.Bind(configuration, options); // so the handler lifetime can come from it
+            }
+
+            builder = new CqrsBuilder(services, options);
             AddCoreServices(services, builder);
         }
+        else
+        {
+            configure?.Invoke(builder.Options);
+        }
 
+        builder.Configuration = configuration ?? builder.Configuration;
         return builder.AddRegistry(registry);
     }
 
@@ -48,6 +70,8 @@ public static class CqrsServiceCollectionExtensions
     {
         services.AddSingleton(builder);
         services.AddOptions<CqrsOptions>().ValidateOnStart();
+        services.AddTransient<IOptionsFactory<CqrsOptions>, CqrsOptionsFactory>();
+        services.AddSingleton<IConfigureOptions<CqrsOptions>>(provider => new CqrsConfigurationBinding(builder, provider.GetService<IConfiguration>()));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<CqrsOptions>, CqrsOptionsValidator>());
         services.TryAddSingleton<CqrsTelemetry>();
         services.TryAddSingleton(_ => new MessageCatalog(builder));

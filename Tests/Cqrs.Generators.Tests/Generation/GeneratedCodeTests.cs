@@ -56,6 +56,7 @@ public sealed class GeneratedCodeTests
                 {
                     Microsoft.Extensions.DependencyInjection.CqrsGeneratedServiceCollectionExtensions.AddCqrs(services);
                     Microsoft.Extensions.DependencyInjection.CqrsGeneratedServiceCollectionExtensions.AddCqrs(services, options => { });
+                    Microsoft.Extensions.DependencyInjection.CqrsGeneratedServiceCollectionExtensions.AddCqrs(services, new Microsoft.Extensions.Configuration.ConfigurationManager().GetSection("Cqrs"));
                 }
             }
             """);
