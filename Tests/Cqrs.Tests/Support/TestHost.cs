@@ -30,6 +30,10 @@ internal static class TestHost
         return services;
     }
 
+    /// <summary>The builder <c>AddCqrs</c> returned for <paramref name="services"/>, to add a transport to.</summary>
+    public static CqrsBuilder BuilderOf(IServiceCollection services) =>
+        (CqrsBuilder)services.Last(service => service.ServiceType == typeof(CqrsBuilder)).ImplementationInstance!;
+
     /// <summary>A container that validates itself on build and checks scopes.</summary>
     public static ServiceProvider Build(IServiceCollection services) => services.BuildServiceProvider(Validating);
 
