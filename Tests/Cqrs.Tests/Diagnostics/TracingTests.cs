@@ -18,13 +18,17 @@ public sealed class TracingTests
     /// <summary>What the SDK's in-memory exporter received; read only once every span has ended.</summary>
     private readonly List<Activity> _exported = [];
 
-    [Fact]
-    public async Task Send_WithEverySpanSampled_TracesOneTreeFromSendToEveryHandler()
+    /// <summary>Over Service Bus, the trace crosses the broker in the messages' <c>traceparent</c> property.</summary>
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Send_WithEverySpanSampled_TracesOneTreeFromSendToEveryHandler(bool serviceBus)
     {
         using var tracing = StartTracing(new AlwaysOnSampler());
+        await using var serviceBusHost = new ServiceBusTestHost();
         var correlationId = Guid.NewGuid();
 
-        await SubmitOrderAndWaitAsync(TestHost.Create(), correlationId);
+        await SubmitOrderAndWaitAsync(serviceBus ? serviceBusHost.Create() : TestHost.Create(), correlationId);
 
         var spans = _exported.Where(span => span.GetTagItem(ConversationIdTag) as string == correlationId.ToString()).ToList();
         var send = Assert.Single(spans, span => span.DisplayName == "send tests.v1.submit-order");

@@ -1,0 +1,82 @@
+using Azure.Messaging.ServiceBus;
+using Cqrs.ServiceBus;
+using Cqrs.ServiceBus.LocalBroker;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.Tests.Support;
+
+/// <summary>
+/// Containers on the Service Bus transport: the real Azure.Messaging.ServiceBus client over AMQP to a local broker of
+/// their own, serving the transport's default entities (an unfiltered subscription). Disposing this stops the brokers
+/// and the clients it opened to read dead letters. Not thread-safe: one per test.
+/// </summary>
+internal sealed class ServiceBusTestHost : IAsyncDisposable
+{
+    private readonly List<LocalServiceBusBroker> _brokers = [];
+    private readonly List<ServiceBusClient> _clients = [];
+
+    /// <summary>A container as <see cref="TestHost.Create"/> builds, on a new broker; <paramref name="entity"/> tunes the entities.</summary>
+    public ServiceProvider Create(
+        Action<CqrsOptions>? configure = null, Action<ServiceBusOptions>? transport = null, Action<EntityOptions>? entity = null)
+    {
+        var broker = StartBroker(entity);
+        var services = TestHost.CreateServices(configure);
+        TestHost.BuilderOf(services).UseServiceBus(settings =>
+        {
+            settings.ConnectionString = broker.ConnectionString;
+            settings.MaxConcurrentCalls = 8;
+            transport?.Invoke(settings);
+        });
+        services.AddSingleton(broker);
+        return TestHost.Build(services);
+    }
+
+    /// <summary>A broker serving the transport's default entities.</summary>
+    public LocalServiceBusBroker StartBroker(Action<EntityOptions>? entity = null)
+    {
+        var names = new ServiceBusOptions();
+        var topology = new BrokerTopology()
+            .AddQueue(names.CommandQueue, queue => entity?.Invoke(queue))
+            .AddTopic(names.EventTopic, topic => topic.AddSubscription(names.Subscription, subscription => entity?.Invoke(subscription)));
+        var broker = LocalServiceBusBroker.StartAsync(topology).GetAwaiter().GetResult();
+        _brokers.Add(broker);
+        return broker;
+    }
+
+    /// <summary>Reads the dead-letter sub-queues of the container's queue and subscription; works after it is disposed.</summary>
+    public Func<IReadOnlyList<DeadLetter>> DeadLettersOf(IServiceProvider provider)
+    {
+        var broker = provider.GetRequiredService<LocalServiceBusBroker>();
+        var topology = provider.GetRequiredService<ServiceBusTopology>();
+        var client = new ServiceBusClient(broker.ConnectionString);
+        _clients.Add(client);
+        var deadLetters = new ServiceBusReceiverOptions { SubQueue = SubQueue.DeadLetter };
+        var queue = client.CreateReceiver(topology.CommandQueue, deadLetters);
+        var subscription = client.CreateReceiver(topology.EventTopic, topology.Subscription, deadLetters);
+        return () => [.. PeekAll(queue), .. PeekAll(subscription)];
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        foreach (var client in _clients)
+        {
+            await client.DisposeAsync();
+        }
+
+        foreach (var broker in _brokers)
+        {
+            await broker.DisposeAsync();
+        }
+    }
+
+    private static IEnumerable<DeadLetter> PeekAll(ServiceBusReceiver receiver) =>
+        receiver.PeekMessagesAsync(maxMessages: 1000, fromSequenceNumber: 0).GetAwaiter().GetResult().Select(message => new DeadLetter(
+            message.Subject,
+            Guid.Parse(message.MessageId),
+            Guid.TryParse(message.CorrelationId, out var correlationId) ? correlationId : Guid.Empty,
+            message.DeadLetterReason,
+            message.DeadLetterErrorDescription,
+            message.ApplicationProperties.TryGetValue("cqrs-target-handler", out var handler) ? handler as string : null,
+            message.Body.ToMemory(),
+            Message: null));
+}
