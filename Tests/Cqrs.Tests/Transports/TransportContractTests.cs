@@ -163,7 +163,7 @@ public abstract partial class TransportContractTests
 
     /// <summary>Waits until the transport holds at least <paramref name="count"/> dead letters, and returns them all.</summary>
     /// <exception cref="TimeoutException">Not within <see cref="Patience.Timeout"/>.</exception>
-    private static async Task<IReadOnlyList<DeadLetter>> WaitForDeadLettersAsync(Func<IReadOnlyList<DeadLetter>> deadLetters, int count = 1)
+    internal static async Task<IReadOnlyList<DeadLetter>> WaitForDeadLettersAsync(Func<IReadOnlyList<DeadLetter>> deadLetters, int count = 1)
     {
         var waited = Stopwatch.StartNew();
         var letters = deadLetters();
