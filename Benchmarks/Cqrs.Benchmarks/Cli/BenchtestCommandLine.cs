@@ -50,6 +50,8 @@ internal sealed record BenchtestCommandLine
                 "--direct" => parsed.With(settings => settings with { Direct = true }),
                 "--direct-validation" => parsed.With(settings => settings with { DirectValidation = OnOff(option, Value()) }),
                 "--store" => parsed.With(settings => settings with { Store = Store(option, Value()) }),
+                "--transport" => parsed.With(settings => settings with { Transport = Transport(option, Value()) }),
+                "--connection-string" => parsed.With(settings => settings with { ServiceBusConnectionString = Value() }),
                 "--rate" => parsed.With(settings => settings with { OfferedRate = PositiveNumber(option, Value()) }),
                 "--price" => parsed.With(settings => settings with { PricePerHourUsd = PositiveNumber(option, Value()) }),
                 "--cores" => parsed with { Cores = Positive(option, Value()) },
@@ -62,8 +64,18 @@ internal sealed record BenchtestCommandLine
         }
 
         parsed.ThrowIfContradictory(given);
-        return parsed;
+        return parsed.WithServiceBusDefaults(given);
     }
+
+    /// <summary>A broker round trip costs far more than an in-process hop: Service Bus runs default to fewer operations.</summary>
+    private BenchtestCommandLine WithServiceBusDefaults(HashSet<string> given) =>
+        Settings.Transport != BenchtestTransport.ServiceBus
+            ? this
+            : With(settings => settings with
+            {
+                CommandsPerTask = given.Contains("--commands") ? settings.CommandsPerTask : 2_500,
+                WarmupOperations = given.Contains("--warmup") ? settings.WarmupOperations : 4_000,
+            });
 
     private BenchtestCommandLine With(Func<BenchtestSettings, BenchtestSettings> change) => this with { Settings = change(Settings) };
 
@@ -76,6 +88,9 @@ internal sealed record BenchtestCommandLine
         Refuse(CompareSampling && !Settings.Telemetry, "--compare-sampling needs telemetry on.");
         Refuse(given.Contains("--sampling") && !Settings.Telemetry, "--sampling needs telemetry on.");
         Refuse(given.Contains("--export-batch") && !Settings.Telemetry, "--export-batch needs telemetry on.");
+        Refuse(Settings.Transport == BenchtestTransport.ServiceBus && Settings.Direct, "--direct works only with the in-process transport.");
+        Refuse(Settings.Transport == BenchtestTransport.ServiceBus && Sweep, "--sweep runs the in-process transport only.");
+        Refuse(given.Contains("--connection-string") && Settings.Transport != BenchtestTransport.ServiceBus, "--connection-string goes with --transport servicebus.");
         Refuse(Cores is not null && given.Contains("--workers"), "--cores sets the workers to the cores; drop --workers.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");
         Refuse((long)Settings.Tasks * Settings.CommandsPerTask > Array.MaxLength, "--tasks × --commands is too many operations for one run.");
@@ -127,6 +142,13 @@ internal sealed record BenchtestCommandLine
         "memory" => BenchtestStore.Memory,
         "sqlite" => BenchtestStore.Sqlite,
         _ => throw new UsageException($"{option} needs 'none', 'memory' or 'sqlite', not '{value}'."),
+    };
+
+    private static BenchtestTransport Transport(string option, string value) => value switch
+    {
+        "inprocess" => BenchtestTransport.InProcess,
+        "servicebus" => BenchtestTransport.ServiceBus,
+        _ => throw new UsageException($"{option} needs 'inprocess' or 'servicebus', not '{value}'."),
     };
 
     private static int[] Levels(string option, string value) =>

@@ -32,6 +32,12 @@ internal static class HelpText
           --direct              direct dispatch: handlers run in the sender's call, no serialization
           --direct-validation on|off
                                 whether direct dispatch validates at send (default on, as the other modes)
+          --transport inprocess|servicebus
+                                what carries the messages (default inprocess); servicebus runs a baseline
+                                (one message at a time) and then the tuned transport, and shows both
+          --connection-string S a Service Bus namespace for --transport servicebus (default: a local broker
+                                started for the run); it needs the queue cqrs-commands and the topic
+                                cqrs-events with the subscription default
           --store none|memory|sqlite
                                 where the command handler records its event: none publishes it at once
                                 (default); memory or sqlite append it to a new event-sourced aggregate whose

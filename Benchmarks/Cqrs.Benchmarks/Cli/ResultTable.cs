@@ -11,7 +11,7 @@ internal static class ResultTable
 
     private static readonly (string Label, Func<BenchtestResult, string> Value)[] Rows =
     [
-        ("transport", result => $"{result.Transport}, {(result.Direct ? "direct" : "full pipeline")}{(result.Validated ? "" : ", unvalidated")}"),
+        ("transport", Transport),
         ("load", Load),
         ("event store", result => result.Store),
         ("in flight at most", result => Count(result.MaxInFlight)),
@@ -28,6 +28,7 @@ internal static class ResultTable
         ("telemetry", result => result.Telemetry ? $"on, {result.TraceSampling.ToString("0.####", Invariant)} sampled, spans exported {result.SpanExportBatch} at a time" : "off"),
         ("spans exported", result => Count(result.SpansExported)),
         ("duplicate deliveries", result => Count(result.DuplicateDeliveries)),
+        ("lost", result => Count(result.Lost)),
         ("start-up (ms)", result => $"{result.StartupMs.ToString("F1", Invariant)} (JIT {result.StartupJitMs.ToString("F1", Invariant)} ms, {Count(result.StartupJittedMethods)} methods)"),
         ("price (USD/h)", result => result.PricePerHourUsd.ToString("0.####", Invariant)),
         ("ops per dollar", result => Count(result.OpsPerDollar)),
@@ -68,6 +69,10 @@ internal static class ResultTable
             $"Knee: {sweep.Knee.Tasks} in flight reach {Count(sweep.Knee.OpsPerSecond)} ops/s, " +
             $"≥ {SweepResult.KneeShareOfBest * 100:0}% of the best ({Count(sweep.Best.OpsPerSecond)} ops/s at {sweep.Best.Tasks}).");
     }
+
+    private static string Transport(BenchtestResult result) => result.ServiceBusProfile is { } profile
+        ? $"{result.Transport}, {profile}"
+        : $"{result.Transport}, {(result.Direct ? "direct" : "full pipeline")}{(result.Validated ? "" : ", unvalidated")}";
 
     private static string Load(BenchtestResult result)
     {

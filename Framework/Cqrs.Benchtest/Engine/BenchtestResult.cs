@@ -99,6 +99,18 @@ public sealed record BenchtestResult
     /// <summary>Event deliveries beyond one per handler: must be 0 (nothing doubled).</summary>
     public required int DuplicateDeliveries { get; init; }
 
+    /// <summary>For a Service Bus run: <c>tuned</c> or <c>baseline</c> (one message at a time); null otherwise.</summary>
+    public string? ServiceBusProfile { get; init; }
+
+    /// <summary>
+    /// Operations sent but never handled by every handler: always 0 in a result, since a run that loses one stalls
+    /// and fails with the count in its error.
+    /// </summary>
+    public required int Lost { get; init; }
+
+    /// <summary>For a tuned Service Bus run measured beside its baseline: how many times the baseline's ops/s it reached.</summary>
+    public double? SpeedupOverBaseline { get; init; }
+
     /// <summary>The result as one line of JSON.</summary>
     public string ToJson() => JsonSerializer.Serialize(this, BenchtestJsonContext.Default.BenchtestResult);
 }

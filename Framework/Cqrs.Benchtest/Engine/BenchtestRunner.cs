@@ -38,11 +38,28 @@ public sealed class BenchtestRunner
     {
         ArgumentNullException.ThrowIfNull(settings);
         settings.Validate();
+        var broker = await BenchtestBroker.StartIfNeededAsync(settings, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            return await RunOnAsync(settings, broker?.ConnectionString, progress, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            if (broker is not null)
+            {
+                await broker.DisposeAsync().ConfigureAwait(false);
+            }
+        }
+    }
+
+    private async Task<BenchtestResult> RunOnAsync(
+        BenchtestSettings settings, string? serviceBusConnectionString, IProgress<BenchtestProgress>? progress, CancellationToken cancellationToken)
+    {
         using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings.TraceSampling, settings.SpanExportBatch) : null;
         var tracker = new OperationTracker();
         var startupStarted = TimeProvider.System.GetTimestamp();
         var jitBeforeStartup = JitActivity.Now();
-        var services = BenchtestServices.Build(tracker, settings);
+        var services = BenchtestServices.Build(tracker, settings, serviceBusConnectionString);
         await using (services.ConfigureAwait(false))
         {
             var bus = services.GetRequiredService<ICommandBus>();
@@ -53,7 +70,8 @@ public sealed class BenchtestRunner
             await WarmUpAsync(settings, load, tracker, progress, cancellationToken).ConfigureAwait(false);
             var measured = await MeasureAsync(settings, load, tracker, telemetry, progress, cancellationToken).ConfigureAwait(false);
             var options = services.GetRequiredService<IOptions<CqrsOptions>>().Value;
-            return Describe(settings, options, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value);
+            var transport = services.GetRequiredService<Cqrs.Transports.ITransport>().Name;
+            return Describe(settings, options, transport, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value);
         }
     }
 
@@ -133,13 +151,15 @@ public sealed class BenchtestRunner
             : load.SendAsFastAsAcceptedAsync(settings.Tasks, settings.CommandsPerTask, cancellationToken);
 
     private static BenchtestResult Describe(
-        BenchtestSettings settings, CqrsOptions options, MeasuredPhase measured, LatencySummary latency, StartupFigures startup)
+        BenchtestSettings settings, CqrsOptions options, string transport, MeasuredPhase measured, LatencySummary latency, StartupFigures startup)
     {
         var seconds = measured.Elapsed.TotalSeconds;
         var opsPerSecond = settings.Operations / seconds;
         return new BenchtestResult
         {
-            Transport = "inprocess",
+            Transport = transport,
+            ServiceBusProfile = settings.Transport == BenchtestTransport.ServiceBus ? settings.ServiceBusProfile.ToString().ToLowerInvariant() : null,
+            Lost = 0,
             Tasks = settings.Tasks,
             CommandsPerTask = settings.CommandsPerTask,
             Operations = settings.Operations,

@@ -5,10 +5,13 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Benchtest.Engine;
 
-/// <summary>Builds the container a run measures: the benchtest's messages and handlers on the in-process transport.</summary>
+/// <summary>Builds the container a run measures: the benchtest's messages and handlers on the chosen transport.</summary>
 internal static class BenchtestServices
 {
-    public static ServiceProvider Build(OperationTracker tracker, BenchtestSettings settings)
+    /// <param name="tracker">Where the handlers report.</param>
+    /// <param name="settings">The run's settings.</param>
+    /// <param name="serviceBusConnectionString">For a Service Bus run: the namespace or local broker to use.</param>
+    public static ServiceProvider Build(OperationTracker tracker, BenchtestSettings settings, string? serviceBusConnectionString = null)
     {
         var services = new ServiceCollection();
         services.AddSingleton(tracker);
@@ -19,6 +22,15 @@ internal static class BenchtestServices
             options.InProcess.Concurrency = settings.Concurrency ?? options.InProcess.Concurrency;
             options.InProcess.MaxInFlight = settings.MaxInFlight ?? options.InProcess.MaxInFlight;
         });
+        if (settings.Transport == BenchtestTransport.ServiceBus)
+        {
+            cqrs.UseServiceBus(options =>
+            {
+                options.ConnectionString = serviceBusConnectionString ?? settings.ServiceBusConnectionString;
+                ServiceBusProfiles.Apply(settings.ServiceBusProfile, options);
+            });
+        }
+
         if (settings.Store == BenchtestStore.None)
         {
             services.AddSingleton(new NumberJournal(null));

@@ -55,6 +55,15 @@ public sealed record BenchtestSettings
     /// <summary>Operations under way at once (<see cref="InProcessOptions.MaxInFlight"/>); null keeps the framework's default.</summary>
     public int? MaxInFlight { get; init; }
 
+    /// <summary>What carries the messages.</summary>
+    public BenchtestTransport Transport { get; init; } = BenchtestTransport.InProcess;
+
+    /// <summary>A Service Bus namespace's connection string; null starts a local broker for the run.</summary>
+    public string? ServiceBusConnectionString { get; init; }
+
+    /// <summary>How the Service Bus transport is tuned.</summary>
+    public ServiceBusProfile ServiceBusProfile { get; init; } = ServiceBusProfile.Tuned;
+
     /// <summary>Where the command handler records its event: nowhere (published at once), or an event store whose outbox publishes it.</summary>
     public BenchtestStore Store { get; init; } = BenchtestStore.None;
 
@@ -78,6 +87,7 @@ public sealed record BenchtestSettings
         Require(Concurrency is null or >= 1, nameof(Concurrency), "must be at least 1");
         Require(MaxInFlight is null or >= 1, nameof(MaxInFlight), "must be at least 1");
         Require(Enum.IsDefined(Store), nameof(Store), "must be none, memory or sqlite");
+        Require(Transport == BenchtestTransport.InProcess || !Direct, nameof(Direct), "works only with the in-process transport");
         Require(PricePerHourUsd > 0, nameof(PricePerHourUsd), "must be positive");
     }
 
