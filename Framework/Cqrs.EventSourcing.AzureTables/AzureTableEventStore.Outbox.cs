@@ -1,3 +1,4 @@
+using Azure;
 using Azure.Data.Tables;
 
 namespace Cqrs.EventSourcing.AzureTables;
@@ -41,6 +42,48 @@ public sealed partial class AzureTableEventStore
         {
             await table.DeleteExistingAsync(stream.Key, stream.Select(published => StreamRows.OutboxKey(published.Version)), cancellationToken).ConfigureAwait(false);
         }
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>The outbox row goes and a dead-letter row holding the reason comes, in the stream's partition, in one transaction.</remarks>
+    public async Task DeadLetterAsync(StreamPosition position, string reason, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(reason);
+        var table = await _streams.GetAsync(cancellationToken).ConfigureAwait(false);
+        List<TableTransactionAction> actions =
+        [
+            new(TableTransactionActionType.UpsertReplace, StreamRows.DeadLetter(position, reason, _clock.GetUtcNow())),
+            new(TableTransactionActionType.Delete, new TableEntity(position.StreamId, StreamRows.OutboxKey(position.Version)), ETag.All),
+        ];
+        try
+        {
+            await table.SubmitTransactionAsync(actions, cancellationToken).ConfigureAwait(false);
+        }
+        catch (TableTransactionFailedException exception) when (exception.Status == 404 && exception.FailedTransactionActionIndex == 1)
+        {
+            // The outbox row is gone already: keep the dead letter alone.
+            await table.UpsertAsync(StreamRows.DeadLetter(position, reason, _clock.GetUtcNow()), cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>Scans the streams table for dead-letter rows across partitions; streams come in the order of their ids.</remarks>
+    /// <exception cref="StoredDataException">A dead-letter row cannot be read.</exception>
+    public async Task<IReadOnlyList<OutboxDeadLetter>> ReadDeadLettersAsync(int maxCount, CancellationToken cancellationToken = default)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
+        var table = await _streams.GetAsync(cancellationToken).ConfigureAwait(false);
+        var deadLetters = new List<OutboxDeadLetter>();
+        await foreach (var row in table.QueryAsync<TableEntity>(StreamRows.AllDeadLettersFilter, maxPerPage: Math.Min(maxCount, 1_000), cancellationToken: cancellationToken).ConfigureAwait(false))
+        {
+            deadLetters.Add(StreamRows.ToDeadLetter(row));
+            if (deadLetters.Count == maxCount)
+            {
+                break;
+            }
+        }
+
+        return deadLetters;
     }
 
     /// <summary>The events of one stream at <paramref name="versions"/> (ascending), read as one range.</summary>

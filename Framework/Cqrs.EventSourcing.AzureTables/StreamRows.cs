@@ -5,8 +5,9 @@ namespace Cqrs.EventSourcing.AzureTables;
 
 /// <summary>
 /// The rows of a stream's partition in the streams table: the head (key "head", holding the version), an
-/// event row per event (key "e-" and the version in 19 digits, so that keys sort as versions do) and an
-/// outbox row per unpublished event (key "o-" and the version).
+/// event row per event (key "e-" and the version in 19 digits, so that keys sort as versions do), an
+/// outbox row per unpublished event (key "o-" and the version) and a dead-letter row per outbox entry set aside
+/// (key "d-" and the version, holding the reason).
 /// </summary>
 internal static class StreamRows
 {
@@ -18,10 +19,17 @@ internal static class StreamRows
     /// <summary>Every outbox row of every stream.</summary>
     public const string AllOutboxFilter = $"RowKey ge '{OutboxPrefix}' and RowKey lt '{OutboxPrefixEnd}'";
 
+    /// <summary>Every dead-letter row of every stream.</summary>
+    public const string AllDeadLettersFilter = $"RowKey ge '{DeadLetterPrefix}' and RowKey lt '{DeadLetterPrefixEnd}'";
+
     private const string EventPrefix = "e-";
     private const string EventPrefixEnd = "e.";
     private const string OutboxPrefix = "o-";
     private const string OutboxPrefixEnd = "o.";
+    private const string DeadLetterPrefix = "d-";
+    private const string DeadLetterPrefixEnd = "d.";
+    private const string ReasonProperty = "Reason";
+    private const string DeadLetteredAtProperty = "DeadLetteredAt";
     private const string VersionProperty = "Version";
     private const string EventIdProperty = "EventId";
     private const string WireNameProperty = "WireName";
@@ -34,7 +42,22 @@ internal static class StreamRows
 
     public static string OutboxKey(long version) => OutboxPrefix + version.ToString("D19", CultureInfo.InvariantCulture);
 
-    /// <summary>The version in an event or outbox row's key (both prefixes have two characters).</summary>
+    /// <summary>The dead-letter row of the outbox entry at <paramref name="position"/>.</summary>
+    public static TableEntity DeadLetter(StreamPosition position, string reason, DateTimeOffset deadLetteredAt) =>
+        new(position.StreamId, DeadLetterPrefix + position.Version.ToString("D19", CultureInfo.InvariantCulture))
+        {
+            [ReasonProperty] = reason,
+            [DeadLetteredAtProperty] = deadLetteredAt,
+        };
+
+    /// <exception cref="StoredDataException">A property is missing or of another type.</exception>
+    public static OutboxDeadLetter ToDeadLetter(TableEntity row)
+    {
+        var position = new StreamPosition(row.PartitionKey, VersionOf(row.RowKey));
+        return new OutboxDeadLetter(position, Required<string>(row, ReasonProperty, position), Required<DateTimeOffset>(row, DeadLetteredAtProperty, position));
+    }
+
+    /// <summary>The version in an event, outbox or dead-letter row's key (the prefixes have two characters).</summary>
     public static long VersionOf(string rowKey) => long.Parse(rowKey.AsSpan(EventPrefix.Length), CultureInfo.InvariantCulture);
 
     /// <summary>The event rows of <paramref name="streamId"/> from <paramref name="fromVersion"/> to <paramref name="toVersion"/>.</summary>

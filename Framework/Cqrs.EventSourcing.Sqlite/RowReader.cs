@@ -27,6 +27,14 @@ internal static class RowReader
             Timestamp(row, 8, at));
     }
 
+    /// <summary>An outbox dead letter, selected as stream_id, version, reason, dead_lettered_ticks.</summary>
+    /// <exception cref="StoredDataException">A value is NULL or not of the type the store writes.</exception>
+    public static OutboxDeadLetter ReadDeadLetter(SqliteDataReader row)
+    {
+        var at = new StreamPosition(Holds<string>(row, 0) ? row.GetString(0) : "(unreadable)", Holds<long>(row, 1) ? row.GetInt64(1) : 0);
+        return new OutboxDeadLetter(at, Value<string>(row, 2, at), Timestamp(row, 3, at));
+    }
+
     /// <summary>True when the value at <paramref name="ordinal"/> is not NULL and is stored as <typeparamref name="T"/>.</summary>
     public static bool Holds<T>(SqliteDataReader row, int ordinal) =>
         !row.IsDBNull(ordinal) && row.GetFieldType(ordinal) == typeof(T);

@@ -11,6 +11,15 @@ public sealed partial class SqliteEventStore
     private const string MarkPublishedSql =
         "DELETE FROM outbox WHERE position = (SELECT position FROM events WHERE stream_id = $stream AND version = $version);";
 
+    private const string DeadLetterSql = """
+        DELETE FROM outbox WHERE position = (SELECT position FROM events WHERE stream_id = $stream AND version = $version);
+        INSERT INTO outbox_dead_letters (stream_id, version, reason, dead_lettered_ticks) VALUES ($stream, $version, $reason, $ticks)
+        ON CONFLICT (stream_id, version) DO UPDATE SET reason = excluded.reason, dead_lettered_ticks = excluded.dead_lettered_ticks;
+        """;
+
+    private const string ReadDeadLettersSql =
+        "SELECT stream_id, version, reason, dead_lettered_ticks FROM outbox_dead_letters ORDER BY dead_lettered_ticks LIMIT $limit;";
+
     /// <inheritdoc/>
     /// <remarks>Events come in the order they were appended, across streams.</remarks>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxCount"/> is not positive.</exception>
@@ -50,5 +59,38 @@ public sealed partial class SqliteEventStore
                 }
             },
             cancellationToken);
+    }
+
+    /// <inheritdoc/>
+    public Task DeadLetterAsync(StreamPosition position, string reason, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(reason);
+        return _writer.WriteAsync(
+            async connection =>
+            {
+                await using var deadLetter = Command(
+                    connection,
+                    DeadLetterSql,
+                    ("$stream", position.StreamId),
+                    ("$version", position.Version),
+                    ("$reason", reason),
+                    ("$ticks", _clock.GetUtcNow().UtcTicks));
+                await deadLetter.ExecuteNonQueryAsync();
+            },
+            cancellationToken);
+    }
+
+    /// <inheritdoc/>
+    /// <exception cref="StoredDataException">A stored row cannot be read.</exception>
+    public async Task<IReadOnlyList<OutboxDeadLetter>> ReadDeadLettersAsync(int maxCount, CancellationToken cancellationToken = default)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
+        var deadLetters = new List<OutboxDeadLetter>();
+        await foreach (var row in QueryAsync(ReadDeadLettersSql, cancellationToken, ("$limit", maxCount)))
+        {
+            deadLetters.Add(RowReader.ReadDeadLetter(row));
+        }
+
+        return deadLetters;
     }
 }

@@ -28,6 +28,15 @@ internal static class SqliteSchema
             position INTEGER PRIMARY KEY
         );
 
+        -- Outbox entries set aside because they cannot be published, with the reason.
+        CREATE TABLE IF NOT EXISTS outbox_dead_letters (
+            stream_id            TEXT    NOT NULL,
+            version              INTEGER NOT NULL,
+            reason               TEXT    NOT NULL,
+            dead_lettered_ticks  INTEGER NOT NULL,
+            PRIMARY KEY (stream_id, version)
+        ) WITHOUT ROWID;
+
         CREATE TABLE IF NOT EXISTS snapshots (
             stream_id  TEXT    PRIMARY KEY,
             version    INTEGER NOT NULL,

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 namespace Cqrs.EventSourcing.InMemory;
 
 /// <summary>A store in memory, for tests and samples: nothing survives the process. One lock guards it all.</summary>
-public sealed class InMemoryEventStore(TimeProvider? clock = null) : IEventSourcingStore
+public sealed partial class InMemoryEventStore(TimeProvider? clock = null) : IEventSourcingStore
 {
     private readonly TimeProvider _clock = clock ?? TimeProvider.System;
     private readonly Lock _lock = new();
@@ -14,6 +14,7 @@ public sealed class InMemoryEventStore(TimeProvider? clock = null) : IEventSourc
     private readonly Dictionary<(string Projection, string StreamId), long> _checkpoints = [];
     private readonly Dictionary<Guid, long> _outboxKeys = [];
     private readonly HashSet<StreamPosition> _damaged = [];
+    private readonly Dictionary<StreamPosition, OutboxDeadLetter> _deadLetters = [];
     private long _sequence;
 
     /// <inheritdoc/>
@@ -79,33 +80,6 @@ public sealed class InMemoryEventStore(TimeProvider? clock = null) : IEventSourc
         }
 
         await Task.CompletedTask.ConfigureAwait(false);
-    }
-
-    /// <inheritdoc/>
-    public Task<IReadOnlyList<StoredEvent>> ReadUnpublishedAsync(int maxCount, CancellationToken cancellationToken = default)
-    {
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
-        lock (_lock)
-        {
-            return Task.FromResult<IReadOnlyList<StoredEvent>>([.. _outbox.Values.Take(maxCount)]);
-        }
-    }
-
-    /// <inheritdoc/>
-    public Task MarkPublishedAsync(IReadOnlyList<StoredEvent> events, CancellationToken cancellationToken = default)
-    {
-        lock (_lock)
-        {
-            foreach (var published in events)
-            {
-                if (_outboxKeys.Remove(published.EventId, out var key))
-                {
-                    _outbox.Remove(key);
-                }
-            }
-        }
-
-        return Task.CompletedTask;
     }
 
     /// <inheritdoc/>

@@ -36,6 +36,24 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
+    public async Task A_dead_lettered_outbox_entry_leaves_the_outbox_and_is_kept_with_its_reason()
+    {
+        var store = CreateStore();
+        await store.AppendAsync("a", ExpectedVersion.NoStream, NewEvents(3));
+
+        await store.DeadLetterAsync(new StreamPosition("a", 2), "its type is retired");
+        await Reopen(store).DeadLetterAsync(new StreamPosition("a", 2), "its type is retired");
+        var left = await store.ReadUnpublishedAsync(100);
+        var deadLetter = Assert.Single(await Reopen(store).ReadDeadLettersAsync(10));
+
+        Assert.Equal([1L, 3L], left.Select(stored => stored.Version));
+        Assert.Equal(new StreamPosition("a", 2), deadLetter.Position);
+        Assert.Equal("its type is retired", deadLetter.Reason);
+        Assert.InRange(deadLetter.DeadLetteredAt, DateTimeOffset.UtcNow.AddMinutes(-5), DateTimeOffset.UtcNow.AddMinutes(5));
+        Assert.Equal(3, (await ReadAsync(store, "a")).Count);
+    }
+
+    [Fact]
     public async Task The_outbox_returns_at_most_the_count_asked()
     {
         var store = CreateStore();

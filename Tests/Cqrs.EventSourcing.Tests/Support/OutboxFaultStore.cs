@@ -57,6 +57,12 @@ internal sealed class OutboxFaultStore(int markFailures = 0, TimeSpan readDelay 
     public Task MarkHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default) =>
         _inner.MarkHandledAsync(handler, messageId, cancellationToken);
 
+    public Task DeadLetterAsync(StreamPosition position, string reason, CancellationToken cancellationToken = default) =>
+        _inner.DeadLetterAsync(position, reason, cancellationToken);
+
+    public Task<IReadOnlyList<OutboxDeadLetter>> ReadDeadLettersAsync(int maxCount, CancellationToken cancellationToken = default) =>
+        _inner.ReadDeadLettersAsync(maxCount, cancellationToken);
+
     public Task<int> PurgeHandledAsync(DateTimeOffset handledBefore, CancellationToken cancellationToken = default) =>
         _inner.PurgeHandledAsync(handledBefore, cancellationToken);
 
