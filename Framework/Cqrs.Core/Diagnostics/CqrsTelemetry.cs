@@ -32,9 +32,11 @@ internal sealed class CqrsTelemetry : IDisposable
     private readonly Counter<long> _deadLettered;
     private readonly Histogram<double> _duration;
     private readonly Histogram<double> _lag;
+    private readonly TimeProvider _clock;
 
-    public CqrsTelemetry(MessageCatalog catalog, IMeterFactory? meterFactory = null)
+    public CqrsTelemetry(MessageCatalog catalog, IMeterFactory? meterFactory = null, TimeProvider? clock = null)
     {
+        _clock = clock ?? TimeProvider.System;
         _ownsMeter = meterFactory is null;
         _meter = meterFactory?.Create(CqrsDiagnostics.MeterName) ?? new Meter(CqrsDiagnostics.MeterName);
         _counted = new CountedMessages(_meter, catalog);
@@ -105,7 +107,7 @@ internal sealed class CqrsTelemetry : IDisposable
         if (_lag.Enabled)
         {
             _lag.Record(
-                (DateTimeOffset.UtcNow - message.EnqueuedTime).TotalSeconds,
+                (_clock.GetUtcNow() - message.EnqueuedTime).TotalSeconds,
                 new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName));
         }
     }

@@ -73,6 +73,7 @@ public static class CqrsServiceCollectionExtensions
         services.AddTransient<IOptionsFactory<CqrsOptions>, CqrsOptionsFactory>();
         services.AddSingleton<IConfigureOptions<CqrsOptions>>(provider => new CqrsConfigurationBinding(builder, provider.GetService<IConfiguration>()));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<CqrsOptions>, CqrsOptionsValidator>());
+        services.TryAddSingleton(TimeProvider.System);
         services.TryAddSingleton<CqrsTelemetry>();
         services.TryAddSingleton(_ => new MessageCatalog(builder));
         services.TryAddSingleton<InProcessDeadLetterQueue>();
@@ -87,7 +88,8 @@ public static class CqrsServiceCollectionExtensions
             provider.GetRequiredService<IOptions<CqrsOptions>>(),
             builder,
             provider,
-            LoggerOf<MessagePipeline>(provider)));
+            LoggerOf<MessagePipeline>(provider),
+            provider.GetRequiredService<TimeProvider>()));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, CqrsShutdownService>());
         services.TryAddSingleton<MessageBus>();
         services.TryAddSingleton<ICommandBus>(provider => provider.GetRequiredService<MessageBus>());
