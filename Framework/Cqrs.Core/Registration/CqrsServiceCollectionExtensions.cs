@@ -76,7 +76,9 @@ public static class CqrsServiceCollectionExtensions
         services.TryAddSingleton(TimeProvider.System);
         services.TryAddSingleton<CqrsTelemetry>();
         services.TryAddSingleton(_ => new MessageCatalog(builder));
-        services.TryAddSingleton<InProcessDeadLetterQueue>();
+        services.TryAddSingleton(provider => new InProcessDeadLetterQueue(
+            provider.GetRequiredService<IOptions<CqrsOptions>>().Value.InProcess.DeadLetterCapacity,
+            LoggerOf<InProcessDeadLetterQueue>(provider)));
         services.TryAddSingleton<ITransport>(provider => new InProcessTransport(
             provider.GetRequiredService<IOptions<CqrsOptions>>().Value.InProcess,
             provider.GetRequiredService<InProcessDeadLetterQueue>(),
