@@ -9,7 +9,7 @@ namespace Cqrs.Diagnostics;
 /// Spans and metrics of every hop. With no listener, each call costs a flag check: no Activity, no tags,
 /// no allocation. Thread-safe.
 /// </summary>
-internal sealed class CqrsTelemetry : IDisposable
+internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
 {
     internal static readonly ActivitySource Source = new(CqrsDiagnostics.ActivitySourceName, "1.0.0");
 
@@ -144,9 +144,20 @@ internal sealed class CqrsTelemetry : IDisposable
             new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, wireName),
             new KeyValuePair<string, object?>(CqrsDiagnostics.ReasonTag, reason));
 
+    public async ValueTask DisposeAsync()
+    {
+        await _counted.DisposeAsync().ConfigureAwait(false);
+        DisposeMeter();
+    }
+
     public void Dispose()
     {
         _counted.Dispose();
+        DisposeMeter();
+    }
+
+    private void DisposeMeter()
+    {
         if (_ownsMeter)
         {
             _meter.Dispose();
