@@ -9,7 +9,7 @@ namespace Cqrs.Diagnostics;
 /// counters every <see cref="Interval"/> from the first count on, and a last time at disposal, while the meter is
 /// still there. A measurement per message would cost a lookup of its tags in every listener. Thread-safe.
 /// </summary>
-internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IDisposable
+internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IAsyncDisposable, IDisposable
 {
     private static readonly TimeSpan Interval = TimeSpan.FromSeconds(1);
 
@@ -36,6 +36,20 @@ internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IDi
     }
 
     /// <summary>Waits for an addition under way, then adds the last counts.</summary>
+    public async ValueTask DisposeAsync()
+    {
+        if (_adding is { } adding)
+        {
+            await adding.DisposeAsync().ConfigureAwait(false);
+        }
+
+        AddCounts();
+    }
+
+    /// <summary>
+    /// As <see cref="DisposeAsync"/>, blocking: an addition under way is synchronous work on the thread pool, which
+    /// needs nothing of the caller's thread.
+    /// </summary>
     public void Dispose()
     {
         _adding?.DisposeAsync().AsTask().GetAwaiter().GetResult();

@@ -9,7 +9,7 @@ namespace Cqrs.Diagnostics;
 /// Spans and metrics of every hop. With no listener, each call costs a flag check: no Activity, no tags,
 /// no allocation. Thread-safe.
 /// </summary>
-internal sealed class CqrsTelemetry : IDisposable
+internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
 {
     internal static readonly ActivitySource Source = new(CqrsDiagnostics.ActivitySourceName, "1.0.0");
 
@@ -32,9 +32,11 @@ internal sealed class CqrsTelemetry : IDisposable
     private readonly Counter<long> _deadLettered;
     private readonly Histogram<double> _duration;
     private readonly Histogram<double> _lag;
+    private readonly TimeProvider _clock;
 
-    public CqrsTelemetry(MessageCatalog catalog, IMeterFactory? meterFactory = null)
+    public CqrsTelemetry(MessageCatalog catalog, IMeterFactory? meterFactory = null, TimeProvider? clock = null)
     {
+        _clock = clock ?? TimeProvider.System;
         _ownsMeter = meterFactory is null;
         _meter = meterFactory?.Create(CqrsDiagnostics.MeterName) ?? new Meter(CqrsDiagnostics.MeterName);
         _counted = new CountedMessages(_meter, catalog);
@@ -105,7 +107,7 @@ internal sealed class CqrsTelemetry : IDisposable
         if (_lag.Enabled)
         {
             _lag.Record(
-                (DateTimeOffset.UtcNow - message.EnqueuedTime).TotalSeconds,
+                (_clock.GetUtcNow() - message.EnqueuedTime).TotalSeconds,
                 new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName));
         }
     }
@@ -142,9 +144,20 @@ internal sealed class CqrsTelemetry : IDisposable
             new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, wireName),
             new KeyValuePair<string, object?>(CqrsDiagnostics.ReasonTag, reason));
 
+    public async ValueTask DisposeAsync()
+    {
+        await _counted.DisposeAsync().ConfigureAwait(false);
+        DisposeMeter();
+    }
+
     public void Dispose()
     {
         _counted.Dispose();
+        DisposeMeter();
+    }
+
+    private void DisposeMeter()
+    {
         if (_ownsMeter)
         {
             _meter.Dispose();

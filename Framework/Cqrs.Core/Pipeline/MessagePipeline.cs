@@ -18,6 +18,8 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     private readonly ITransport _transport;
     private readonly CqrsOptions _options;
     private readonly ILogger _logger;
+    private readonly TimeProvider _clock;
+    private readonly bool _coarseStamps;
 
     public MessagePipeline(
         MessageCatalog catalog,
@@ -26,12 +28,15 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
         IOptions<CqrsOptions> options,
         CqrsBuilder builder,
         IServiceProvider services,
-        ILogger<MessagePipeline> logger)
+        ILogger<MessagePipeline> logger,
+        TimeProvider clock)
     {
         _catalog = catalog;
         _transport = transport;
         _options = options.Value;
         _logger = logger;
+        _clock = clock;
+        _coarseStamps = _options.DirectDispatch && clock == TimeProvider.System;
         Telemetry = telemetry;
         Services = services;
         if (_options.DirectDispatch && !transport.HandlesLocallyOnly)
@@ -53,9 +58,10 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
 
     /// <summary>
     /// A new message id with its send time. Direct dispatch reads the time from <see cref="CoarseClock"/>: its messages
-    /// are handled in the sender's call, with no queue whose lag a precise time would measure.
+    /// are handled in the sender's call, with no queue whose lag a precise time would measure. A clock of the app's own
+    /// (a test's fake one) is read as it is.
     /// </summary>
-    public MessageStamp NextStamp() => _options.DirectDispatch ? MessageIds.NextCoarse() : MessageIds.Next();
+    public MessageStamp NextStamp() => _coarseStamps ? MessageIds.NextCoarse() : MessageIds.Next(_clock);
 
     /// <summary>
     /// The container disposes services in reverse order of creation, and the pipeline is created after the
@@ -152,7 +158,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
             MessageId = stored.MessageId,
             CorrelationId = stored.CorrelationId,
             CausationId = stored.CausationId,
-            EnqueuedTime = DateTimeOffset.UtcNow,
+            EnqueuedTime = _clock.GetUtcNow(),
             InlineDepth = (causeContext?.InlineDepth ?? 0) + 1,
             WireName = descriptor.WireName,
             ValidatedBySender = validated,

@@ -105,5 +105,11 @@ public sealed class InProcessOptions
     /// </summary>
     public TimeSpan ShutdownTimeout { get; set; } = TimeSpan.FromSeconds(30);
 
+    /// <summary>
+    /// Dead letters the in-process dead-letter queue holds (10,000 by default); past it the oldest is dropped, counted
+    /// and logged with its id, so a poison flood cannot take all memory.
+    /// </summary>
+    public int DeadLetterCapacity { get; set; } = 10_000;
+
     internal InProcessOptions Copy() => (InProcessOptions)MemberwiseClone();
 }

@@ -43,6 +43,11 @@ internal sealed class CqrsOptionsValidator(CqrsBuilder builder) : IValidateOptio
             errors.Add($"{nameof(InProcessOptions)}.{nameof(InProcessOptions.MaxQueuedMessages)} must be at least 1.");
         }
 
+        if (options.InProcess.DeadLetterCapacity < 1)
+        {
+            errors.Add($"{nameof(InProcessOptions)}.{nameof(InProcessOptions.DeadLetterCapacity)} must be at least 1.");
+        }
+
         return errors.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(errors);
     }
 }

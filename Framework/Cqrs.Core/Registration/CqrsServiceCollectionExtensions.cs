@@ -73,9 +73,12 @@ public static class CqrsServiceCollectionExtensions
         services.AddTransient<IOptionsFactory<CqrsOptions>, CqrsOptionsFactory>();
         services.AddSingleton<IConfigureOptions<CqrsOptions>>(provider => new CqrsConfigurationBinding(builder, provider.GetService<IConfiguration>()));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<CqrsOptions>, CqrsOptionsValidator>());
+        services.TryAddSingleton(TimeProvider.System);
         services.TryAddSingleton<CqrsTelemetry>();
         services.TryAddSingleton(_ => new MessageCatalog(builder));
-        services.TryAddSingleton<InProcessDeadLetterQueue>();
+        services.TryAddSingleton(provider => new InProcessDeadLetterQueue(
+            provider.GetRequiredService<IOptions<CqrsOptions>>().Value.InProcess.DeadLetterCapacity,
+            LoggerOf<InProcessDeadLetterQueue>(provider)));
         services.TryAddSingleton<ITransport>(provider => new InProcessTransport(
             provider.GetRequiredService<IOptions<CqrsOptions>>().Value.InProcess,
             provider.GetRequiredService<InProcessDeadLetterQueue>(),
@@ -87,7 +90,8 @@ public static class CqrsServiceCollectionExtensions
             provider.GetRequiredService<IOptions<CqrsOptions>>(),
             builder,
             provider,
-            LoggerOf<MessagePipeline>(provider)));
+            LoggerOf<MessagePipeline>(provider),
+            provider.GetRequiredService<TimeProvider>()));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, CqrsShutdownService>());
         services.TryAddSingleton<MessageBus>();
         services.TryAddSingleton<ICommandBus>(provider => provider.GetRequiredService<MessageBus>());

@@ -7,6 +7,7 @@ namespace Cqrs.EventSourcing;
 /// <summary>Turns events into what stores keep and back, through the message catalog. Thread-safe.</summary>
 internal sealed class EventCodec(MessageCatalog catalog, IServiceProvider services)
 {
+    private readonly TimeProvider _clock = services.GetService<TimeProvider>() ?? TimeProvider.System;
     private volatile bool _validatorsBound;
 
     /// <summary>Validates and serializes an event under a new id; without a correlation id it starts a flow, which takes its id.</summary>
@@ -18,7 +19,7 @@ internal sealed class EventCodec(MessageCatalog catalog, IServiceProvider servic
         var descriptor = catalog.Get(@event.GetType());
         BindValidators();
         await descriptor.ThrowIfInvalidObjectAsync(@event, cancellationToken).ConfigureAwait(false);
-        var eventId = MessageIds.Next().MessageId;
+        var eventId = MessageIds.Next(_clock).MessageId;
         return new NewEvent(eventId, descriptor.WireName, descriptor.SerializeObject(@event), correlationId ?? eventId, causationId);
     }
 

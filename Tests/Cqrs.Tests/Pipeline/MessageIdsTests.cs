@@ -50,7 +50,80 @@ public sealed class MessageIdsTests
         Assert.True(later - first >= TimeSpan.FromSeconds(1.1) - (2 * Tick), $"{first:O} then {later:O}");
     }
 
-    private static MessageStamp Next(string clock) => clock == "coarse" ? MessageIds.NextCoarse() : MessageIds.Next();
+    [Fact]
+    public async Task Next_OnManyThreadsAtOnce_GivesUniqueWellFormedIds()
+    {
+        const int Threads = 8;
+        const int IdsPerThread = 20_000; // past a refill of each thread's random bytes
+        using var start = new Barrier(Threads);
+
+        var batches = await Task.WhenAll(Enumerable.Range(0, Threads).Select(_ => Task.Factory.StartNew(
+            () =>
+            {
+                start.SignalAndWait();
+                return Enumerable.Range(0, IdsPerThread).Select(_ => MessageIds.Next(TimeProvider.System).MessageId).ToList();
+            },
+            TaskCreationOptions.LongRunning))).WaitAsync(TimeSpan.FromSeconds(60));
+
+        var ids = batches.SelectMany(batch => batch).ToList();
+        Assert.Equal(Threads * IdsPerThread, ids.Distinct().Count());
+        Assert.All(ids, id =>
+        {
+            Assert.Equal(7, id.Version);
+            Assert.Equal(0b10, id.ToByteArray(bigEndian: true)[8] >> 6); // the RFC 9562 variant
+        });
+    }
+
+    /// <summary>Ids key inboxes: one id must not tell the next, as a random start plus a sequence would.</summary>
+    [Fact]
+    public void Next_RandomBitsOfSuccessiveIds_AreNotCloseToEachOther()
+    {
+        var randomBits = Enumerable.Range(0, 1000).Select(_ => RandomBitsOf(MessageIds.Next(TimeProvider.System).MessageId)).ToList();
+
+        var close = randomBits.Zip(randomBits.Skip(1)).Count(pair => Math.Abs((long)(pair.Second - pair.First)) < (1L << 40));
+
+        Assert.True(close <= 2, $"{close} of 999 successive ids differ by less than 2^40 in their last 62 bits.");
+    }
+
+    [Fact]
+    public void CoarseClock_WhenTheWallClockStepsBack_NeverStepsBack()
+    {
+        var tick = Environment.TickCount64;
+        var before = CoarseClock.UtcTicksAt(tick, static () => DateTime.UtcNow.Ticks);
+
+        var later = CoarseClock.UtcTicksAt(tick + 2000, () => before - TimeSpan.TicksPerHour);
+
+        Assert.True(later >= before + (2000 * TimeSpan.TicksPerMillisecond), $"{new DateTime(before):O} then {new DateTime(later):O}");
+    }
+
+    [Fact]
+    public async Task CoarseClock_ReadOnManyThreadsAcrossReanchoring_NeverStepsBack()
+    {
+        var readers = Enumerable.Range(0, 4).Select(_ => Task.Factory.StartNew(
+            () =>
+            {
+                var first = CoarseClock.UtcNow;
+                var last = first;
+                var backwards = 0;
+                while (last - first < TimeSpan.FromSeconds(1.2)) // past at least one new anchor
+                {
+                    var now = CoarseClock.UtcNow;
+                    backwards += now < last ? 1 : 0;
+                    last = now > last ? now : last;
+                }
+
+                return backwards;
+            },
+            TaskCreationOptions.LongRunning));
+
+        Assert.All(await Task.WhenAll(readers).WaitAsync(TimeSpan.FromSeconds(60)), backwards => Assert.Equal(0, backwards));
+    }
+
+    private static MessageStamp Next(string clock) => clock == "coarse" ? MessageIds.NextCoarse() : MessageIds.Next(TimeProvider.System);
+
+    /// <summary>The last 62 bits of a UUIDv7, after its variant.</summary>
+    private static ulong RandomBitsOf(Guid id) =>
+        System.Buffers.Binary.BinaryPrimitives.ReadUInt64BigEndian(id.ToByteArray(bigEndian: true).AsSpan(8)) & 0x3FFF_FFFF_FFFF_FFFF;
 
     /// <summary>The first 48 bits of a UUIDv7, in its big-endian byte order.</summary>
     private static long UnixMillisecondsOf(Guid id)

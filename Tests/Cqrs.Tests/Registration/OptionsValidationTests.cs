@@ -11,6 +11,7 @@ public sealed class OptionsValidationTests
     {
         ["InProcessOptions.Concurrency"] = options => options.InProcess.Concurrency = 0,
         ["InProcessOptions.MaxInFlight"] = options => options.InProcess.MaxInFlight = 0,
+        ["InProcessOptions.DeadLetterCapacity"] = options => options.InProcess.DeadLetterCapacity = 0,
         ["ImmediateRetries"] = options => options.Retry.ImmediateRetries = -1,
         ["Delays"] = options => options.Retry.Delays = [TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(-1)],
         ["MaxMessageBytes"] = options => options.MaxMessageBytes = 0,
@@ -19,6 +20,7 @@ public sealed class OptionsValidationTests
     [Theory]
     [InlineData("InProcessOptions.Concurrency")]
     [InlineData("InProcessOptions.MaxInFlight")]
+    [InlineData("InProcessOptions.DeadLetterCapacity")]
     [InlineData("ImmediateRetries")]
     [InlineData("Delays")]
     [InlineData("MaxMessageBytes")]

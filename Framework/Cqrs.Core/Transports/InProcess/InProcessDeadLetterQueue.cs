@@ -1,20 +1,77 @@
-using System.Collections.Concurrent;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
 
 namespace Cqrs;
 
 /// <summary>
 /// Where the in-process transport keeps dead-lettered messages (in memory: in-process mode is not durable;
-/// use Service Bus for that). Thread-safe.
+/// use Service Bus for that). Holds at most <see cref="InProcessOptions.DeadLetterCapacity"/> of them: past it
+/// the oldest is dropped, counted in <see cref="Dropped"/> and logged with its id. Thread-safe.
 /// </summary>
-public sealed class InProcessDeadLetterQueue
+public sealed partial class InProcessDeadLetterQueue
 {
-    private readonly ConcurrentQueue<DeadLetter> _messages = new();
+    private readonly Queue<DeadLetter> _messages = new();
+    private readonly int _capacity;
+    private readonly ILogger _logger;
+    private long _dropped;
 
-    /// <summary>How many messages were dead-lettered.</summary>
-    public int Count => _messages.Count;
+    /// <summary>A queue that holds at most <see cref="InProcessOptions.DeadLetterCapacity"/>'s default.</summary>
+    public InProcessDeadLetterQueue()
+        : this(new InProcessOptions().DeadLetterCapacity, NullLogger<InProcessDeadLetterQueue>.Instance)
+    {
+    }
 
-    /// <summary>The dead-lettered messages, oldest first.</summary>
-    public IReadOnlyList<DeadLetter> Snapshot() => [.. _messages];
+    internal InProcessDeadLetterQueue(int capacity, ILogger<InProcessDeadLetterQueue> logger)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(capacity, 1);
+        _capacity = capacity;
+        _logger = logger;
+    }
 
-    internal void Add(DeadLetter message) => _messages.Enqueue(message);
+    /// <summary>How many dead-lettered messages are held.</summary>
+    public int Count
+    {
+        get
+        {
+            lock (_messages)
+            {
+                return _messages.Count;
+            }
+        }
+    }
+
+    /// <summary>How many of the oldest were dropped to keep within the capacity.</summary>
+    public long Dropped => Interlocked.Read(ref _dropped);
+
+    /// <summary>The dead-lettered messages held, oldest first.</summary>
+    public IReadOnlyList<DeadLetter> Snapshot()
+    {
+        lock (_messages)
+        {
+            return [.. _messages];
+        }
+    }
+
+    internal void Add(DeadLetter message)
+    {
+        DeadLetter? dropped = null;
+        lock (_messages)
+        {
+            if (_messages.Count == _capacity)
+            {
+                dropped = _messages.Dequeue();
+            }
+
+            _messages.Enqueue(message);
+        }
+
+        if (dropped is not null)
+        {
+            Interlocked.Increment(ref _dropped);
+            LogDropped(dropped.WireName, dropped.MessageId, dropped.Reason, _capacity);
+        }
+    }
+
+    [LoggerMessage(Level = LogLevel.Error, Message = "Dropped dead letter {WireName} {MessageId} ({Reason}): the in-process dead-letter queue holds {Capacity}, and it was the oldest.")]
+    private partial void LogDropped(string wireName, Guid messageId, string reason, int capacity);
 }
