@@ -1,1 +1,67 @@
-namespace Cqrs.ServiceBus.LocalBroker.Host; internal static class BrokerHost { public static Task<int> RunAsync(string[] args) => Task.FromResult(args.Length); }
+using System.Net;
+using System.Runtime.InteropServices;
+
+namespace Cqrs.ServiceBus.LocalBroker.Host;
+
+/// <summary>
+/// Runs the local Service Bus broker until Ctrl+C (or SIGTERM):
+/// <c>dotnet run --project Framework/Cqrs.ServiceBus.LocalBroker.Host -- --topology topology.json [--port 5672] [--bind 127.0.0.1]</c>.
+/// Prints the connection string on the first line of stdout, so a script can read it.
+/// </summary>
+internal static class BrokerHost
+{
+    private const string Usage = "usage: --topology <file.json> [--port <n>, default a free one] [--bind <address>, default 127.0.0.1]";
+
+    public static async Task<int> RunAsync(string[] args)
+    {
+        if (!TryParse(args, out var topologyPath, out var options))
+        {
+            await Console.Error.WriteLineAsync(Usage);
+            return 2;
+        }
+
+        var topology = BrokerTopology.Load(topologyPath);
+        await using var broker = await LocalServiceBusBroker.StartAsync(topology, options);
+        var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        using var interrupt = PosixSignalRegistration.Create(PosixSignal.SIGINT, Stop);
+        using var terminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, Stop);
+
+        Console.WriteLine(broker.ConnectionString);
+        var entities = topology.Queues.Select(queue => queue.Name)
+            .Concat(topology.Topics.SelectMany(topic => topic.Subscriptions.Select(subscription => $"{topic.Name}/Subscriptions/{subscription.Name}")));
+        await Console.Error.WriteLineAsync($"Local Service Bus broker on port {broker.Port}: {string.Join(", ", entities)}. Ctrl+C stops it.");
+        await stopped.Task;
+        return 0;
+
+        void Stop(PosixSignalContext context)
+        {
+            context.Cancel = true; // stop here, disposing the broker, instead of the runtime's abrupt exit
+            stopped.TrySetResult();
+        }
+    }
+
+    private static bool TryParse(string[] args, out string topologyPath, out LocalServiceBusBrokerOptions options)
+    {
+        topologyPath = "";
+        options = new LocalServiceBusBrokerOptions();
+        for (var i = 0; i + 1 < args.Length; i += 2)
+        {
+            switch (args[i])
+            {
+                case "--topology":
+                    topologyPath = args[i + 1];
+                    break;
+                case "--port" when int.TryParse(args[i + 1], out var port):
+                    options.Port = port;
+                    break;
+                case "--bind" when IPAddress.TryParse(args[i + 1], out var address):
+                    options.BindAddress = address;
+                    break;
+                default:
+                    return false;
+            }
+        }
+
+        return args.Length % 2 == 0 && topologyPath.Length > 0;
+    }
+}

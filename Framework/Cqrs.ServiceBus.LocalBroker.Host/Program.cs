@@ -1,3 +1,3 @@
-using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.LocalBroker.Host;
 
 return await BrokerHost.RunAsync(args);

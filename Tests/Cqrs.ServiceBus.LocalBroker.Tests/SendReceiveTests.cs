@@ -94,4 +94,19 @@ public sealed class SendReceiveTests : BrokerTest
 
         Assert.Equal(ServiceBusFailureReason.MessageLockLost, error.Reason);
     }
+
+    [Fact]
+    public async Task ReceiveThatTimedOut_LeavesALaterMessageDeliverableUncounted()
+    {
+        await using var receiver = Client.CreateReceiver("orders");
+        Assert.Null(await receiver.ReceiveMessageAsync(TimeSpan.FromMilliseconds(200)));
+        await using var sender = Client.CreateSender("orders");
+
+        await sender.SendMessageAsync(Message("late")); // may meet the credit the timed-out receive left behind
+
+        var received = await ReceiveOne(receiver);
+        Assert.Equal("late", received.MessageId);
+        Assert.Equal(1, received.DeliveryCount);
+        await receiver.CompleteMessageAsync(received);
+    }
 }

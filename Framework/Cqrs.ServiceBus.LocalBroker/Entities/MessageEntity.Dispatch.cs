@@ -6,6 +6,10 @@ internal sealed partial class MessageEntity
     private const int MaxDeliveriesPerTurn = 64;
 
     private readonly List<ConsumerState> consumers = [];
+
+    // Used only by the one thread pumping at a time (see Pump), so reused without allocation.
+    private readonly List<(IMessageConsumer Consumer, MessageSnapshot Message)> deliveries = [];
+    private readonly List<IMessageConsumer> drained = [];
     private int nextConsumer;
     private bool pumping;
 
@@ -63,15 +67,13 @@ internal sealed partial class MessageEntity
             pumping = true;
         }
 
-        var deliveries = new List<(IMessageConsumer Consumer, MessageSnapshot Message)>();
-        var drained = new List<IMessageConsumer>();
         while (true)
         {
             deliveries.Clear();
             drained.Clear();
             lock (gate)
             {
-                TakeDeliverable(deliveries, drained);
+                TakeDeliverable();
                 if (deliveries.Count == 0 && drained.Count == 0)
                 {
                     pumping = false;
@@ -91,7 +93,7 @@ internal sealed partial class MessageEntity
         }
     }
 
-    private void TakeDeliverable(List<(IMessageConsumer, MessageSnapshot)> deliveries, List<IMessageConsumer> drained)
+    private void TakeDeliverable()
     {
         var now = DateTime.UtcNow;
         while (deliveries.Count < MaxDeliveriesPerTurn && available.Count > 0 && NextConsumerWithCredit() is { } state)

@@ -10,7 +10,7 @@ internal sealed partial class MessageEntity
         message.LockToken = Guid.NewGuid();
         message.LockedUntil = now + Options.LockDuration;
         locked.Add(message.LockToken, message);
-        lockExpiries.Enqueue(message, message.LockedUntil);
+        lockExpiries.Add(message.LockedUntil, message.SequenceNumber);
     }
 
     /// <summary>Settles a locked message; false when the lock is unknown or has expired (the client's MessageLockLost).</summary>
@@ -61,8 +61,9 @@ internal sealed partial class MessageEntity
                 return null;
             }
 
+            lockExpiries.Remove(message.LockedUntil, message.SequenceNumber);
             message.LockedUntil = now + Options.LockDuration;
-            lockExpiries.Enqueue(message, message.LockedUntil);
+            lockExpiries.Add(message.LockedUntil, message.SequenceNumber);
             return message.LockedUntil;
         }
     }
@@ -73,20 +74,18 @@ internal sealed partial class MessageEntity
         var changed = false;
         lock (gate)
         {
-            while (lockExpiries.TryPeek(out var message, out var until) && until <= now)
+            foreach (var sequenceNumber in lockExpiries.TakeDue(now))
             {
-                lockExpiries.Dequeue();
-                if (message.State == MessageState.Locked && message.LockedUntil <= now && locked.ContainsKey(message.LockToken))
+                if (messages.TryGetValue(sequenceNumber, out var message) && message.State == MessageState.Locked)
                 {
                     Unlock(message, countDelivery: true);
                     changed = true;
                 }
             }
 
-            while (scheduled.TryPeek(out var message, out var due) && due <= now)
+            foreach (var sequenceNumber in scheduled.TakeDue(now))
             {
-                scheduled.Dequeue();
-                if (message.State == MessageState.Scheduled && messages.ContainsKey(message.SequenceNumber))
+                if (messages.TryGetValue(sequenceNumber, out var message) && message.State == MessageState.Scheduled)
                 {
                     message.State = MessageState.Available;
                     available.Add(message.SequenceNumber);
@@ -94,11 +93,10 @@ internal sealed partial class MessageEntity
                 }
             }
 
-            // A locked message is not expired under its receiver; dispatch checks it again once it is unlocked.
-            while (expiries.TryPeek(out var message, out var expiry) && expiry <= now)
+            // A locked message is not expired under its receiver: Unlock checks it again.
+            foreach (var sequenceNumber in expiries.TakeDue(now))
             {
-                expiries.Dequeue();
-                if (message.State != MessageState.Locked && messages.GetValueOrDefault(message.SequenceNumber) == message)
+                if (messages.TryGetValue(sequenceNumber, out var message) && message.State != MessageState.Locked)
                 {
                     Expire(message);
                 }
@@ -115,6 +113,7 @@ internal sealed partial class MessageEntity
     private void Unlock(BrokerMessage message)
     {
         locked.Remove(message.LockToken);
+        lockExpiries.Remove(message.LockedUntil, message.SequenceNumber);
         message.LockToken = Guid.Empty;
         message.State = message.UnlockedState;
     }
@@ -136,7 +135,11 @@ internal sealed partial class MessageEntity
             return;
         }
 
-        if (message.State == MessageState.Available)
+        if (message.ExpiresAt <= DateTime.UtcNow)
+        {
+            Expire(message);
+        }
+        else if (message.State == MessageState.Available)
         {
             available.Add(message.SequenceNumber);
         }

@@ -15,9 +15,9 @@ internal sealed partial class MessageEntity
     private readonly SortedDictionary<long, BrokerMessage> messages = [];
     private readonly SortedSet<long> available = [];
     private readonly Dictionary<Guid, BrokerMessage> locked = [];
-    private readonly PriorityQueue<BrokerMessage, DateTime> lockExpiries = new();
-    private readonly PriorityQueue<BrokerMessage, DateTime> scheduled = new();
-    private readonly PriorityQueue<BrokerMessage, DateTime> expiries = new();
+    private readonly DueTimes lockExpiries = new();
+    private readonly DueTimes scheduled = new();
+    private readonly DueTimes expiries = new();
 
     public MessageEntity(string path, EntityOptions options, SizeBudget budget, MessageEntity? deadLetterQueue)
     {
@@ -50,12 +50,15 @@ internal sealed partial class MessageEntity
         }
     }
 
-    /// <summary>Stores a new message (the caller has checked the size budget) and hands it to a waiting receiver.</summary>
-    public void Enqueue(BrokerMessage message)
+    /// <summary>Stores new messages (the caller has checked the size budget) and hands them to waiting receivers.</summary>
+    public void Enqueue(IEnumerable<BrokerMessage> newMessages)
     {
         lock (gate)
         {
-            Add(message);
+            foreach (var message in newMessages)
+            {
+                Add(message);
+            }
         }
 
         Pump();
@@ -81,12 +84,12 @@ internal sealed partial class MessageEntity
         Budget.Add(message.Size);
         if (message.ExpiresAt != DateTime.MaxValue)
         {
-            expiries.Enqueue(message, message.ExpiresAt);
+            expiries.Add(message.ExpiresAt, message.SequenceNumber);
         }
 
         if (message.State == MessageState.Scheduled)
         {
-            scheduled.Enqueue(message, message.ScheduledEnqueueTime!.Value);
+            scheduled.Add(message.ScheduledEnqueueTime!.Value, message.SequenceNumber);
         }
         else
         {
@@ -103,9 +106,15 @@ internal sealed partial class MessageEntity
         }
 
         available.Remove(message.SequenceNumber);
+        expiries.Remove(message.ExpiresAt, message.SequenceNumber);
         if (message.State == MessageState.Locked)
         {
             locked.Remove(message.LockToken);
+            lockExpiries.Remove(message.LockedUntil, message.SequenceNumber);
+        }
+        else if (message.State == MessageState.Scheduled)
+        {
+            scheduled.Remove(message.ScheduledEnqueueTime!.Value, message.SequenceNumber);
         }
     }
 

@@ -18,29 +18,30 @@ internal sealed class SendTarget(string path, IReadOnlyList<SendTarget.Route> ro
     /// </summary>
     public IReadOnlyList<long>? TrySend(IReadOnlyList<MessageContent> contents)
     {
-        var destinations = contents.Select(content => Routes.Where(route => route.Matches(content)).ToList()).ToList();
-        foreach (var route in Routes)
+        var routed = Routes.Select(route => contents.Where(route.Matches).ToList()).ToList();
+        for (var index = 0; index < Routes.Count; index++)
         {
-            var size = contents.Where((_, index) => destinations[index].Contains(route)).Sum(content => (long)content.Size);
-            if (size > 0 && !route.Entity.Budget.HasRoomFor(size))
+            if (routed[index].Count > 0 && !Routes[index].Entity.Budget.HasRoomFor(routed[index].Sum(content => (long)content.Size)))
             {
                 return null;
             }
         }
 
         var now = DateTime.UtcNow;
-        var sequenceNumbers = new long[contents.Count];
-        for (var index = 0; index < contents.Count; index++)
+        var sequenceNumbers = new Dictionary<MessageContent, long>(ReferenceEqualityComparer.Instance);
+        foreach (var content in contents)
         {
-            sequenceNumbers[index] = sequence.Next();
-            foreach (var route in destinations[index])
-            {
-                var options = route.Entity.Options;
-                route.Entity.Enqueue(BrokerMessage.Create(contents[index], sequenceNumbers[index], now, options.DefaultMessageTimeToLive));
-            }
+            sequenceNumbers.Add(content, sequence.Next());
         }
 
-        return sequenceNumbers;
+        for (var index = 0; index < Routes.Count; index++)
+        {
+            var entity = Routes[index].Entity;
+            entity.Enqueue(routed[index].Select(content =>
+                BrokerMessage.Create(content, sequenceNumbers[content], now, entity.Options.DefaultMessageTimeToLive)));
+        }
+
+        return contents.Select(content => sequenceNumbers[content]).ToList();
     }
 
     public void CancelScheduled(IReadOnlyCollection<long> sequenceNumbers)

@@ -1,0 +1,80 @@
+// Receives/s through the local broker with the unmodified client, broker and client in this process:
+// ServiceBusProcessor (prefetch 100, 8 concurrent calls) against one receive + complete at a time (prefetch 0).
+// dotnet run -c Release --project Benchmarks/Cqrs.ServiceBus.LocalBroker.Throughput -- [tuned count] [baseline count]
+using System.Diagnostics;
+using Azure.Messaging.ServiceBus;
+using Cqrs.ServiceBus.LocalBroker;
+
+var tunedCount = args.Length > 0 ? int.Parse(args[0], System.Globalization.CultureInfo.InvariantCulture) : 20_000;
+var baselineCount = args.Length > 1 ? int.Parse(args[1], System.Globalization.CultureInfo.InvariantCulture) : 2_000;
+await using var broker = await LocalServiceBusBroker.StartAsync(new BrokerTopology().AddQueue("tuned").AddQueue("baseline"));
+await using var client = new ServiceBusClient(broker.ConnectionString);
+
+var sendSeconds = await Measure(() => Send("tuned", tunedCount));
+Console.WriteLine($"send (batches): {tunedCount / sendSeconds:N0} msg/s");
+await Send("baseline", baselineCount);
+
+var tunedSeconds = await Measure(() => RunProcessor("tuned", tunedCount));
+Console.WriteLine($"processor prefetch 100, concurrency 8: {tunedCount / tunedSeconds:N0} receives/s ({tunedCount:N0} in {tunedSeconds:N2} s)");
+
+var baselineSeconds = await Measure(() => OneAtATime("baseline", baselineCount));
+Console.WriteLine($"one at a time (prefetch 0): {baselineCount / baselineSeconds:N0} receives/s ({baselineCount:N0} in {baselineSeconds:N2} s)");
+Console.WriteLine($"ratio: {tunedCount / tunedSeconds / (baselineCount / baselineSeconds):N1}x; process CPU {Process.GetCurrentProcess().TotalProcessorTime.TotalSeconds:N1} s");
+
+async Task<double> Measure(Func<Task> run)
+{
+    var clock = Stopwatch.StartNew();
+    await run();
+    return clock.Elapsed.TotalSeconds;
+}
+
+async Task Send(string queue, int count)
+{
+    await using var sender = client.CreateSender(queue);
+    var body = new BinaryData(new byte[256]);
+    var sent = 0;
+    while (sent < count)
+    {
+        using var batch = await sender.CreateMessageBatchAsync();
+        while (sent < count && batch.TryAddMessage(new ServiceBusMessage(body) { MessageId = sent.ToString(System.Globalization.CultureInfo.InvariantCulture) }))
+        {
+            sent++;
+        }
+
+        await sender.SendMessagesAsync(batch);
+    }
+}
+
+async Task RunProcessor(string queue, int count)
+{
+    var handled = 0;
+    var done = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+    await using var processor = client.CreateProcessor(queue, new ServiceBusProcessorOptions { PrefetchCount = 100, MaxConcurrentCalls = 8 });
+    processor.ProcessMessageAsync += _ =>
+    {
+        if (Interlocked.Increment(ref handled) == count)
+        {
+            done.TrySetResult();
+        }
+
+        return Task.CompletedTask;
+    };
+    processor.ProcessErrorAsync += args =>
+    {
+        done.TrySetException(args.Exception);
+        return Task.CompletedTask;
+    };
+    await processor.StartProcessingAsync();
+    await done.Task;
+    await processor.StopProcessingAsync();
+}
+
+async Task OneAtATime(string queue, int count)
+{
+    await using var receiver = client.CreateReceiver(queue);
+    for (var i = 0; i < count; i++)
+    {
+        var message = await receiver.ReceiveMessageAsync() ?? throw new InvalidOperationException("The queue ran dry.");
+        await receiver.CompleteMessageAsync(message);
+    }
+}
