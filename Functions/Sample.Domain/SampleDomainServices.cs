@@ -3,6 +3,7 @@ using Cqrs.EventSourcing;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Sample.Domain.Accounts;
+using Sample.Domain.Deliveries;
 
 namespace Sample.Domain;
 
@@ -10,10 +11,19 @@ namespace Sample.Domain;
 public static class SampleDomainServices
 {
     /// <summary>Adds the sample domain; choose the event store on the returned builder.</summary>
-    public static EventSourcingBuilder AddSampleDomain(this IServiceCollection services, Action<CqrsOptions>? configure = null)
+    public static EventSourcingBuilder AddSampleDomain(this IServiceCollection services, Action<CqrsOptions>? configure = null) =>
+        services.AddCqrs(Cqrs.Generated.SampleDomainMessageRegistry.Instance, configure).AddSampleDomainServices();
+
+    /// <summary>
+    /// Adds the services the sample's handlers use, and event sourcing, to buses that hold the sample's registry
+    /// already: for an app that sets the buses up itself (a transport, options), then adds the domain.
+    /// </summary>
+    public static EventSourcingBuilder AddSampleDomainServices(this CqrsBuilder cqrs)
     {
-        services.TryAddSingleton<AccountBalances>();
-        services.TryAddSingleton<WelcomeMessages>();
-        return services.AddCqrs(Cqrs.Generated.SampleDomainMessageRegistry.Instance, configure).AddEventSourcing();
+        ArgumentNullException.ThrowIfNull(cqrs);
+        cqrs.Services.TryAddSingleton<AccountBalances>();
+        cqrs.Services.TryAddSingleton<WelcomeMessages>();
+        cqrs.Services.TryAddSingleton<DeliveryBoard>();
+        return cqrs.AddEventSourcing();
     }
 }

@@ -1,0 +1,19 @@
+namespace Sample.Functions.Benchmark;
+
+/// <summary>The benchmark function's settings: the <c>Benchmark</c> configuration section.</summary>
+public sealed class BenchmarkOptions
+{
+    public const string SectionName = "Benchmark";
+
+    /// <summary>The plan the app runs on, for ops per dollar. Default B1 Windows.</summary>
+    public PricePlan Plan { get; set; } = PricePlan.B1Windows;
+
+    /// <summary>A price per hour in USD that overrides <see cref="Plan"/>'s preset (another plan, a negotiated price).</summary>
+    public double? PricePerHourUsd { get; set; }
+
+    /// <summary>Most operations one call may ask for (tasks × commands, warm-up apart). Default 1,000,000.</summary>
+    public int MaxOperations { get; set; } = 1_000_000;
+
+    /// <summary>Longest a run may take, warm-up included, before it is cancelled. Default 2 minutes.</summary>
+    public TimeSpan MaxDuration { get; set; } = TimeSpan.FromMinutes(2);
+}

@@ -1,0 +1,59 @@
+using System.Globalization;
+using Cqrs.Benchtest;
+using Microsoft.AspNetCore.Http;
+
+namespace Sample.Functions.Benchmark;
+
+/// <summary>Reads a run's settings from the query string, each bounded, the CLI's names where it has them.</summary>
+internal static class BenchmarkRequest
+{
+    public const int MaxTasks = 64;
+
+    /// <exception cref="ArgumentException">A parameter is not a number in its range.</exception>
+    public static BenchtestSettings Read(IQueryCollection query, BenchmarkOptions options)
+    {
+        var settings = new BenchtestSettings
+        {
+            Tasks = Int(query, "tasks", 8, 1, MaxTasks),
+            CommandsPerTask = Int(query, "commands", 10_000, 1, options.MaxOperations),
+            WarmupOperations = Int(query, "warmup", 20_000, 0, options.MaxOperations),
+            Telemetry = Bool(query, "telemetry", true),
+            TraceSampling = Double(query, "sampling", 0.01, 0, 1),
+            Direct = Bool(query, "direct", false),
+            PricePerHourUsd = PricePerHour(query, options),
+        };
+        if ((long)settings.Tasks * settings.CommandsPerTask > options.MaxOperations)
+        {
+            throw new ArgumentException($"tasks × commands may be at most {options.MaxOperations}.", nameof(query));
+        }
+
+        return settings;
+    }
+
+    private static double PricePerHour(IQueryCollection query, BenchmarkOptions options)
+    {
+        if (query["plan"].ToString() is { Length: > 0 } plan)
+        {
+            return Enum.TryParse<PricePlan>(plan, ignoreCase: true, out var named) && Enum.IsDefined(named)
+                ? PlanPrices.PerHourUsd(named)
+                : throw new ArgumentException($"plan must be one of {string.Join(", ", Enum.GetNames<PricePlan>())}.", nameof(query));
+        }
+
+        return options.PricePerHourUsd ?? PlanPrices.PerHourUsd(options.Plan);
+    }
+
+    private static int Int(IQueryCollection query, string name, int fallback, int min, int max) =>
+        query[name].ToString() is not { Length: > 0 } text ? fallback
+        : int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var value) && value >= min && value <= max ? value
+        : throw new ArgumentException($"{name} must be a whole number from {min} to {max}.", name);
+
+    private static double Double(IQueryCollection query, string name, double fallback, double min, double max) =>
+        query[name].ToString() is not { Length: > 0 } text ? fallback
+        : double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var value) && value >= min && value <= max ? value
+        : throw new ArgumentException($"{name} must be a number from {min} to {max}.", name);
+
+    private static bool Bool(IQueryCollection query, string name, bool fallback) =>
+        query[name].ToString() is not { Length: > 0 } text ? fallback
+        : bool.TryParse(text, out var value) ? value
+        : throw new ArgumentException($"{name} must be true or false.", name);
+}

@@ -1,0 +1,57 @@
+using System.Diagnostics;
+using Cqrs.Benchtest;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Options;
+
+namespace Sample.Functions.Benchmark;
+
+/// <summary>
+/// Runs the benchtest inside the app, one run at a time (a second call meanwhile gets 409), each bounded by the
+/// settings' limits. The runner is kept for the app's life: its first run's start-up figure is the cold one.
+/// </summary>
+public sealed class BenchmarkRuns(IOptions<BenchmarkOptions> options) : IDisposable
+{
+    private readonly BenchtestRunner _runner = new();
+    private readonly SemaphoreSlim _oneAtATime = new(1, 1);
+
+    public async Task<IResult> RunAsync(HttpRequest request, CancellationToken cancellationToken)
+    {
+        BenchtestSettings settings;
+        try
+        {
+            settings = BenchmarkRequest.Read(request.Query, options.Value);
+        }
+        catch (ArgumentException exception)
+        {
+            return Results.Problem(statusCode: StatusCodes.Status400BadRequest, title: "Invalid benchmark parameter", detail: exception.Message);
+        }
+
+        if (!await _oneAtATime.WaitAsync(0, cancellationToken).ConfigureAwait(false))
+        {
+            return Results.Problem(statusCode: StatusCodes.Status409Conflict, title: "A benchmark is running", detail: "Call again once it has finished.");
+        }
+
+        try
+        {
+            using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            timeout.CancelAfter(options.Value.MaxDuration);
+            // The run's sends start traces of their own, sampled at the run's ratio, not children of this request.
+            Activity.Current = null;
+            var result = await _runner.RunAsync(settings, progress: null, timeout.Token).ConfigureAwait(false);
+            return Results.Text(result.ToJson(), "application/json");
+        }
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            return Results.Problem(
+                statusCode: StatusCodes.Status503ServiceUnavailable,
+                title: "Benchmark took too long",
+                detail: $"A run may take at most {options.Value.MaxDuration}; ask for fewer operations.");
+        }
+        finally
+        {
+            _oneAtATime.Release();
+        }
+    }
+
+    public void Dispose() => _oneAtATime.Dispose();
+}

@@ -1,0 +1,45 @@
+using Cqrs;
+using FluentValidation;
+
+namespace Sample.Domain.Deliveries;
+
+/// <summary>A customer asks for a parcel to be flown to them.</summary>
+[WireName("drones.v1.request-delivery")]
+public sealed record RequestDelivery(
+    [property: Key(0)] string DeliveryId,
+    [property: Key(1)] string Destination,
+    [property: Key(2)] int WeightGrams) : ICommand;
+
+[WireName("drones.v1.delivery-requested")]
+public sealed record DeliveryRequested(
+    [property: Key(0)] string DeliveryId,
+    [property: Key(1)] string Destination,
+    [property: Key(2)] int WeightGrams) : IEvent;
+
+[WireName("drones.v1.delivery-scheduled")]
+public sealed record DeliveryScheduled(
+    [property: Key(0)] string DeliveryId,
+    [property: Key(1)] DateTimeOffset Departure,
+    [property: Key(2)] int WeightGrams) : IEvent;
+
+[WireName("drones.v1.drone-assigned")]
+public sealed record DroneAssigned([property: Key(0)] string DeliveryId, [property: Key(1)] string DroneId) : IEvent;
+
+[WireName("drones.v1.delivery-packaged")]
+public sealed record DeliveryPackaged([property: Key(0)] string DeliveryId, [property: Key(1)] string PackageSize) : IEvent;
+
+/// <summary>Where a delivery stands, as the delivery board shows it.</summary>
+public sealed record GetDeliveryStatus(string DeliveryId) : IQuery<DeliveryStatus>;
+
+public sealed class RequestDeliveryValidator : AbstractValidator<RequestDelivery>
+{
+    /// <summary>The heaviest parcel a drone of the fleet lifts.</summary>
+    public const int MaxWeightGrams = 5_000;
+
+    public RequestDeliveryValidator()
+    {
+        RuleFor(command => command.DeliveryId).NotEmpty().MaximumLength(64);
+        RuleFor(command => command.Destination).NotEmpty().MaximumLength(200);
+        RuleFor(command => command.WeightGrams).InclusiveBetween(1, MaxWeightGrams);
+    }
+}

@@ -1,0 +1,37 @@
+using System.Reflection;
+using System.Text.Json;
+using Cqrs.Functions.Tests.Support;
+
+namespace Cqrs.Functions.Tests.Infra;
+
+/// <summary>infra/main.bicep compiles and lints clean with the Bicep compiler from NuGet, offline.</summary>
+public sealed class BicepTests
+{
+    private static readonly string Bicep = typeof(BicepTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+        .Single(attribute => attribute.Key == "BicepPath").Value!;
+
+    private static readonly string Template = Path.Combine(FunctionsApp.RepositoryRoot, "infra", "main.bicep");
+
+    [Fact]
+    public async Task MainBicep_Builds_WithoutWarnings_IntoTheB1AppWithAlwaysOn()
+    {
+        var build = await ToolRun.RunAsync(Bicep, "build", Template, "--stdout");
+
+        Assert.True(build.ExitCode == 0 && build.Errors.Length == 0, build.Errors);
+        using var template = JsonDocument.Parse(build.Output);
+        var resources = template.RootElement.GetProperty("resources").EnumerateArray().ToList();
+        var plan = resources.Single(resource => resource.GetProperty("type").GetString() == "Microsoft.Web/serverfarms");
+        Assert.Equal("B1", plan.GetProperty("sku").GetProperty("name").GetString());
+        var site = resources.Single(resource => resource.GetProperty("type").GetString() == "Microsoft.Web/sites").GetProperty("properties").GetProperty("siteConfig");
+        Assert.Equal("DOTNET-ISOLATED|10.0", site.GetProperty("linuxFxVersion").GetString());
+        Assert.True(site.GetProperty("alwaysOn").GetBoolean());
+    }
+
+    [Fact]
+    public async Task MainBicep_LintsClean()
+    {
+        var lint = await ToolRun.RunAsync(Bicep, "lint", Template);
+
+        Assert.True(lint.ExitCode == 0 && lint.Output.Length == 0 && lint.Errors.Length == 0, lint.Output + lint.Errors);
+    }
+}
