@@ -15,6 +15,7 @@ public sealed class PublicApiTests
         typeof(Cqrs.EventSourcing.Sqlite.SqliteEventStore).Assembly.GetName().Name!,
         typeof(Cqrs.EventSourcing.AzureTables.AzureTableEventStore).Assembly.GetName().Name!,
         typeof(Cqrs.EventSourcing.Testing.ScenarioFailedException).Assembly.GetName().Name!,
+        typeof(Cqrs.ServiceBus.LocalBroker.LocalServiceBusBroker).Assembly.GetName().Name!,
     ];
 
     [Theory]
