@@ -7,15 +7,20 @@ using Cqrs.ServiceBus.LocalBroker;
 
 var tunedCount = args.Length > 0 ? int.Parse(args[0], System.Globalization.CultureInfo.InvariantCulture) : 20_000;
 var baselineCount = args.Length > 1 ? int.Parse(args[1], System.Globalization.CultureInfo.InvariantCulture) : 2_000;
-await using var broker = await LocalServiceBusBroker.StartAsync(new BrokerTopology().AddQueue("tuned").AddQueue("baseline"));
+await using var broker = await LocalServiceBusBroker.StartAsync(new BrokerTopology().AddQueue("tuned").AddQueue("no-renewal").AddQueue("baseline"));
 await using var client = new ServiceBusClient(broker.ConnectionString);
 
 var sendSeconds = await Measure(() => Send("tuned", tunedCount));
 Console.WriteLine($"send (batches): {tunedCount / sendSeconds:N0} msg/s");
+await Send("no-renewal", tunedCount);
 await Send("baseline", baselineCount);
 
-var tunedSeconds = await Measure(() => RunProcessor("tuned", tunedCount));
+var tunedSeconds = await Measure(() => RunProcessor("tuned", tunedCount, TimeSpan.FromMinutes(5)));
 Console.WriteLine($"processor prefetch 100, concurrency 8: {tunedCount / tunedSeconds:N0} receives/s ({tunedCount:N0} in {tunedSeconds:N2} s)");
+
+// The same without the client's automatic lock renewal (a timer per message in flight): shows what it costs the client.
+var noRenewalSeconds = await Measure(() => RunProcessor("no-renewal", tunedCount, TimeSpan.Zero));
+Console.WriteLine($"  the same, MaxAutoLockRenewalDuration 0: {tunedCount / noRenewalSeconds:N0} receives/s");
 
 var baselineSeconds = await Measure(() => OneAtATime("baseline", baselineCount));
 Console.WriteLine($"one at a time (prefetch 0): {baselineCount / baselineSeconds:N0} receives/s ({baselineCount:N0} in {baselineSeconds:N2} s)");
@@ -45,11 +50,11 @@ async Task Send(string queue, int count)
     }
 }
 
-async Task RunProcessor(string queue, int count)
+async Task RunProcessor(string queue, int count, TimeSpan lockRenewal)
 {
     var handled = 0;
     var done = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-    await using var processor = client.CreateProcessor(queue, new ServiceBusProcessorOptions { PrefetchCount = 100, MaxConcurrentCalls = 8 });
+    await using var processor = client.CreateProcessor(queue, new ServiceBusProcessorOptions { PrefetchCount = 100, MaxConcurrentCalls = 8, MaxAutoLockRenewalDuration = lockRenewal });
     processor.ProcessMessageAsync += _ =>
     {
         if (Interlocked.Increment(ref handled) == count)

@@ -72,6 +72,20 @@ public sealed class ProcessorTests : BrokerTest
         }
     }
 
+    [Fact]
+    public async Task Credit_IsExact_AMessageBeyondAReceiversCreditStaysAvailableToOthers()
+    {
+        await SendNumbered(2);
+        await using var holder = Client.CreateReceiver("load");
+        var held = await ReceiveOne(holder); // credit 1: the second message must not be locked for this link
+
+        await using var other = Client.CreateReceiver("load");
+        var second = await ReceiveOne(other);
+
+        Assert.NotEqual(held.MessageId, second.MessageId);
+        Assert.Equal(1, second.DeliveryCount);
+    }
+
     private async Task SendNumbered(int count)
     {
         await using var sender = Client.CreateSender("load");

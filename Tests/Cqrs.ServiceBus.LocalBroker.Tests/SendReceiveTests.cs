@@ -58,7 +58,9 @@ public sealed class SendReceiveTests : BrokerTest
         var ids = new List<string>();
         while (ids.Count < 22)
         {
-            foreach (var message in await receiver.ReceiveMessagesAsync(22 - ids.Count, Patience).WaitAsync(Patience * 2))
+            var received = await receiver.ReceiveMessagesAsync(22 - ids.Count, Patience).WaitAsync(Patience * 2);
+            Assert.NotEmpty(received);
+            foreach (var message in received)
             {
                 ids.Add(message.MessageId);
                 await receiver.CompleteMessageAsync(message);
