@@ -2,6 +2,7 @@ using Cqrs.Pipeline;
 using Cqrs.Tests.Domain.Orders;
 using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.Support;
+using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Tests.Pipeline;
