@@ -4,12 +4,13 @@ namespace Cqrs.EventSourcing.InMemory;
 public sealed partial class InMemoryEventStore
 {
     /// <inheritdoc/>
+    /// <exception cref="StoredDataException">An event was damaged (a test's doing).</exception>
     public Task<IReadOnlyList<StoredEvent>> ReadUnpublishedAsync(int maxCount, CancellationToken cancellationToken = default)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
         lock (_lock)
         {
-            return Task.FromResult<IReadOnlyList<StoredEvent>>([.. _outbox.Values.Take(maxCount)]);
+            return Task.FromResult<IReadOnlyList<StoredEvent>>([.. _outbox.Values.Take(maxCount).Select(Checked)]);
         }
     }
 

@@ -19,6 +19,7 @@ namespace Cqrs.EventSourcing;
 internal sealed partial class OutboxPublisher(
     IEventSourcingStore store,
     EventCodec codec,
+    UnpublishableEvents unpublishable,
     IServiceProvider services,
     IOptions<EventSourcingOptions> options,
     ILogger<OutboxPublisher> logger) : IAsyncDisposable, IDisposable
@@ -77,7 +78,7 @@ internal sealed partial class OutboxPublisher(
         try
         {
             var sweepStarted = Interlocked.Increment(ref _clock);
-            var pending = await store.ReadUnpublishedAsync(options.Value.OutboxBatchSize, cancellationToken).ConfigureAwait(false);
+            var pending = await unpublishable.ReadUnpublishedAsync(options.Value.OutboxBatchSize, cancellationToken).ConfigureAwait(false);
             var publishedEarlier = pending.Where(stored => _claims.TryGetValue(stored.EventId, out var claim) && claim != InFlight).ToList();
             if (publishedEarlier.Count > 0)
             {
@@ -85,7 +86,9 @@ internal sealed partial class OutboxPublisher(
                 Release(publishedEarlier);
             }
 
-            var unclaimed = pending.Where(stored => _claims.TryAdd(stored.EventId, InFlight)).ToList();
+            // One that can never be published is set aside, out of the outbox: left there, it would stop every sweep.
+            var publishable = await unpublishable.SetAsideUnpublishableAsync([.. pending.Where(stored => !_claims.ContainsKey(stored.EventId))], cancellationToken).ConfigureAwait(false);
+            var unclaimed = publishable.Where(stored => _claims.TryAdd(stored.EventId, InFlight)).ToList();
             var marking = await PublishClaimedAsync(unclaimed, validated: false, cause: null, cancellationToken).ConfigureAwait(false);
             await marking.ConfigureAwait(false);
             ForgetMarkedBefore(sweepStarted);

@@ -35,6 +35,7 @@ public static class EventSourcingServiceCollectionExtensions
         services.TryAddSingleton<ICheckpointStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
         services.TryAddSingleton(provider => new EventCodec(provider.GetRequiredService<MessageCatalog>(), provider));
         services.TryAddSingleton(_ => new AggregateStates(cqrs));
+        services.TryAddSingleton<UnpublishableEvents>();
         services.TryAddSingleton<OutboxPublisher>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, OutboxSweeper>());
         services.TryAddSingleton<Inbox>();

@@ -86,6 +86,16 @@ public sealed partial class AzureTableStoreTests
     }
 
     [Fact]
+    public async Task An_outbox_row_whose_event_row_is_missing_is_dead_lettered_and_the_rest_published()
+    {
+        var store = CreateStore();
+        await store.AppendAsync("aaa-lost", ExpectedVersion.NoStream, NewEvents(1));
+        await Streams.DeleteEntityAsync("aaa-lost", StreamRows.EventKey(1));
+
+        await AssertSetAsideAndRestPublishedAsync(store, new StreamPosition("aaa-lost", 1), "the stream does not");
+    }
+
+    [Fact]
     public async Task Events_carry_the_time_of_the_store_clock_exactly()
     {
         var appendedAt = new DateTimeOffset(2024, 2, 29, 23, 59, 58, TimeSpan.Zero).AddTicks(1_234_567);
