@@ -23,6 +23,8 @@ public sealed class OptionsBindingTests
         ["Cqrs:InProcess:MaxInFlight"] = "7",
         ["Cqrs:InProcess:ShutdownTimeout"] = "00:00:09",
         ["Cqrs:InProcess:DeadLetterCapacity"] = "50",
+        ["Cqrs:InProcess:MaxQueuedMessages"] = "60",
+        ["Cqrs:ValidateInDirectDispatch"] = "false",
     };
 
     [Fact]
@@ -128,7 +130,8 @@ public sealed class OptionsBindingTests
         Assert.Equal(5, options.Retry.ImmediateRetries);
         Assert.Equal([TimeSpan.FromSeconds(2), TimeSpan.FromSeconds(3)], options.Retry.Delays);
         Assert.Equal((3, 7, TimeSpan.FromSeconds(9)), (options.InProcess.Concurrency, options.InProcess.MaxInFlight, options.InProcess.ShutdownTimeout));
-        Assert.Equal(50, options.InProcess.DeadLetterCapacity);
+        Assert.Equal((50, 60), (options.InProcess.DeadLetterCapacity, options.InProcess.MaxQueuedMessages));
+        Assert.False(options.ValidateInDirectDispatch);
     }
 
     /// <summary>The configuration path of every settable option, nested options' included.</summary>
