@@ -20,8 +20,8 @@ public sealed partial class SqliteEventStore
     {
         ArgumentNullException.ThrowIfNull(projection);
         ArgumentNullException.ThrowIfNull(streamId);
-        await using var connection = await OpenAsync(cancellationToken);
-        return await ReadCheckpointAsync(connection, projection, streamId, cancellationToken);
+        using var connection = await OpenAsync(cancellationToken).ConfigureAwait(false);
+        return await ReadCheckpointAsync(connection, projection, streamId, cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc/>
@@ -39,16 +39,16 @@ public sealed partial class SqliteEventStore
         return _writer.WriteAsync(
             async connection =>
             {
-                await using var clear = Command(connection, ClearCheckpointsSql, ("$projection", projection));
-                await clear.ExecuteNonQueryAsync();
+                using var clear = Command(connection, ClearCheckpointsSql, ("$projection", projection));
+                await clear.ExecuteNonQueryAsync().ConfigureAwait(false);
             },
             cancellationToken);
     }
 
     private static async Task<long> ReadCheckpointAsync(SqliteConnection connection, string projection, string streamId, CancellationToken cancellationToken)
     {
-        await using var query = Command(connection, GetCheckpointSql, ("$projection", projection), ("$stream", streamId));
-        return await query.ExecuteScalarAsync(cancellationToken) switch
+        using var query = Command(connection, GetCheckpointSql, ("$projection", projection), ("$stream", streamId));
+        return await query.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) switch
         {
             null => 0,
             long version => version,
@@ -58,7 +58,7 @@ public sealed partial class SqliteEventStore
 
     private static async Task WriteCheckpointAsync(SqliteConnection connection, string projection, string streamId, long version)
     {
-        await using var set = Command(connection, SetCheckpointSql, ("$projection", projection), ("$stream", streamId), ("$version", version));
-        await set.ExecuteNonQueryAsync();
+        using var set = Command(connection, SetCheckpointSql, ("$projection", projection), ("$stream", streamId), ("$version", version));
+        await set.ExecuteNonQueryAsync().ConfigureAwait(false);
     }
 }

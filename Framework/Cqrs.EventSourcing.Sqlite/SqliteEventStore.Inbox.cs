@@ -14,9 +14,9 @@ public sealed partial class SqliteEventStore
     public async Task<bool> HasHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(handler);
-        await using var connection = await OpenAsync(cancellationToken);
-        await using var query = Command(connection, HasHandledSql, ("$handler", handler), ("$message_id", Blobs.FromId(messageId)));
-        return await query.ExecuteScalarAsync(cancellationToken) is 1L;
+        using var connection = await OpenAsync(cancellationToken).ConfigureAwait(false);
+        using var query = Command(connection, HasHandledSql, ("$handler", handler), ("$message_id", Blobs.FromId(messageId)));
+        return await query.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is 1L;
     }
 
     /// <inheritdoc/>
@@ -26,8 +26,8 @@ public sealed partial class SqliteEventStore
         return _writer.WriteAsync(
             async connection =>
             {
-                await using var mark = Command(connection, MarkHandledSql, ("$handler", handler), ("$message_id", Blobs.FromId(messageId)), ("$handled_ticks", _clock.GetUtcNow().UtcTicks));
-                await mark.ExecuteNonQueryAsync();
+                using var mark = Command(connection, MarkHandledSql, ("$handler", handler), ("$message_id", Blobs.FromId(messageId)), ("$handled_ticks", _clock.GetUtcNow().UtcTicks));
+                await mark.ExecuteNonQueryAsync().ConfigureAwait(false);
             },
             cancellationToken);
     }
@@ -39,10 +39,10 @@ public sealed partial class SqliteEventStore
         await _writer.WriteAsync(
             async connection =>
             {
-                await using var purge = Command(connection, PurgeHandledSql, ("$before", handledBefore.UtcTicks));
-                purged = await purge.ExecuteNonQueryAsync();
+                using var purge = Command(connection, PurgeHandledSql, ("$before", handledBefore.UtcTicks));
+                purged = await purge.ExecuteNonQueryAsync().ConfigureAwait(false);
             },
-            cancellationToken);
+            cancellationToken).ConfigureAwait(false);
         return purged;
     }
 }

@@ -28,7 +28,7 @@ public sealed partial class SqliteEventStore
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
         var unpublished = new List<StoredEvent>();
-        await foreach (var row in QueryAsync(ReadUnpublishedSql, cancellationToken, ("$limit", maxCount)))
+        await foreach (var row in QueryAsync(ReadUnpublishedSql, cancellationToken, ("$limit", maxCount)).ConfigureAwait(false))
         {
             unpublished.Add(RowReader.ReadEvent(row));
         }
@@ -48,17 +48,17 @@ public sealed partial class SqliteEventStore
         await _writer.WriteAsync(
             async connection =>
             {
-                await using var delete = Command(connection, MarkPublishedSql);
+                using var delete = Command(connection, MarkPublishedSql);
                 var stream = delete.Parameters.Add("$stream", SqliteType.Text);
                 var version = delete.Parameters.Add("$version", SqliteType.Integer);
                 foreach (var published in events)
                 {
                     stream.Value = published.StreamId;
                     version.Value = published.Version;
-                    await delete.ExecuteNonQueryAsync();
+                    await delete.ExecuteNonQueryAsync().ConfigureAwait(false);
                 }
             },
-            cancellationToken);
+            cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc/>
@@ -68,14 +68,14 @@ public sealed partial class SqliteEventStore
         return _writer.WriteAsync(
             async connection =>
             {
-                await using var deadLetter = Command(
+                using var deadLetter = Command(
                     connection,
                     DeadLetterSql,
                     ("$stream", position.StreamId),
                     ("$version", position.Version),
                     ("$reason", reason),
                     ("$ticks", _clock.GetUtcNow().UtcTicks));
-                await deadLetter.ExecuteNonQueryAsync();
+                await deadLetter.ExecuteNonQueryAsync().ConfigureAwait(false);
             },
             cancellationToken);
     }
@@ -86,7 +86,7 @@ public sealed partial class SqliteEventStore
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
         var deadLetters = new List<OutboxDeadLetter>();
-        await foreach (var row in QueryAsync(ReadDeadLettersSql, cancellationToken, ("$limit", maxCount)))
+        await foreach (var row in QueryAsync(ReadDeadLettersSql, cancellationToken, ("$limit", maxCount)).ConfigureAwait(false))
         {
             deadLetters.Add(RowReader.ReadDeadLetter(row));
         }

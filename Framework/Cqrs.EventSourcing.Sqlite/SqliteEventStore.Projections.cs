@@ -21,7 +21,7 @@ public sealed partial class SqliteEventStore : ITransactionalProjectionStore
                 {
                     if (!reached.TryGetValue(position.StreamId, out var checkpoint))
                     {
-                        checkpoint = await ReadCheckpointAsync(connection, projection.Name, position.StreamId, CancellationToken.None);
+                        checkpoint = await ReadCheckpointAsync(connection, projection.Name, position.StreamId, CancellationToken.None).ConfigureAwait(false);
                     }
 
                     if (position.Version > checkpoint + 1)
@@ -32,7 +32,7 @@ public sealed partial class SqliteEventStore : ITransactionalProjectionStore
 
                     if (position.Version == checkpoint + 1)
                     {
-                        await sqlite.ApplyAsync(@event, position, connection);
+                        await sqlite.ApplyAsync(@event, position, connection).ConfigureAwait(false);
                         checkpoint = position.Version;
                     }
 
@@ -41,7 +41,7 @@ public sealed partial class SqliteEventStore : ITransactionalProjectionStore
 
                 foreach (var (streamId, version) in reached)
                 {
-                    await WriteCheckpointAsync(connection, projection.Name, streamId, version);
+                    await WriteCheckpointAsync(connection, projection.Name, streamId, version).ConfigureAwait(false);
                 }
             },
             cancellationToken);
@@ -55,9 +55,9 @@ public sealed partial class SqliteEventStore : ITransactionalProjectionStore
         return _writer.WriteAsync(
             async connection =>
             {
-                await sqlite.ResetAsync(connection);
-                await using var clear = Command(connection, ClearCheckpointsSql, ("$projection", projection.Name));
-                await clear.ExecuteNonQueryAsync();
+                await sqlite.ResetAsync(connection).ConfigureAwait(false);
+                using var clear = Command(connection, ClearCheckpointsSql, ("$projection", projection.Name));
+                await clear.ExecuteNonQueryAsync().ConfigureAwait(false);
             },
             cancellationToken);
     }

@@ -19,14 +19,14 @@ public sealed partial class SqliteEventStore
         return _writer.WriteAsync(
             async connection =>
             {
-                await using var save = Command(
+                using var save = Command(
                     connection,
                     SaveSnapshotSql,
                     ("$stream", streamId),
                     ("$version", snapshot.Version),
                     ("$state_type", snapshot.StateType),
                     ("$state", Blobs.From(snapshot.State)));
-                await save.ExecuteNonQueryAsync();
+                await save.ExecuteNonQueryAsync().ConfigureAwait(false);
             },
             cancellationToken);
     }
@@ -36,7 +36,7 @@ public sealed partial class SqliteEventStore
     public async Task<Snapshot?> LoadSnapshotAsync(string streamId, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(streamId);
-        await foreach (var row in QueryAsync(LoadSnapshotSql, cancellationToken, ("$stream", streamId)))
+        await foreach (var row in QueryAsync(LoadSnapshotSql, cancellationToken, ("$stream", streamId)).ConfigureAwait(false))
         {
             return RowReader.Holds<long>(row, 0) && RowReader.Holds<string>(row, 1) && RowReader.Holds<byte[]>(row, 2)
                 ? new Snapshot(row.GetInt64(0), row.GetString(1), row.GetFieldValue<byte[]>(2))

@@ -36,18 +36,18 @@ public sealed partial class SqliteEventStore
         await _writer.WriteAsync(
             async connection =>
             {
-                var current = await CurrentVersionAsync(connection, streamId);
+                var current = await CurrentVersionAsync(connection, streamId).ConfigureAwait(false);
                 if (!expectedVersion.IsMetBy(current))
                 {
                     throw new ConcurrencyException(streamId, expectedVersion, current);
                 }
 
-                await InsertEventsAsync(connection, streamId, current, events, timestamp);
-                await using var enqueue = Command(connection, EnqueueSql, ("$stream", streamId), ("$after", current));
-                await enqueue.ExecuteNonQueryAsync();
+                await InsertEventsAsync(connection, streamId, current, events, timestamp).ConfigureAwait(false);
+                using var enqueue = Command(connection, EnqueueSql, ("$stream", streamId), ("$after", current));
+                await enqueue.ExecuteNonQueryAsync().ConfigureAwait(false);
                 version = current + events.Count;
             },
-            cancellationToken);
+            cancellationToken).ConfigureAwait(false);
         return version;
     }
 
@@ -59,7 +59,7 @@ public sealed partial class SqliteEventStore
         for (var read = ReadPageSize; read == ReadPageSize;)
         {
             read = 0;
-            await foreach (var row in QueryAsync(ReadStreamPageSql, cancellationToken, ("$stream", streamId), ("$from", from), ("$limit", ReadPageSize)))
+            await foreach (var row in QueryAsync(ReadStreamPageSql, cancellationToken, ("$stream", streamId), ("$from", from), ("$limit", ReadPageSize)).ConfigureAwait(false))
             {
                 var stored = RowReader.ReadEvent(row);
                 read++;
@@ -77,7 +77,7 @@ public sealed partial class SqliteEventStore
         for (var read = ReadPageSize; read == ReadPageSize;)
         {
             read = 0;
-            await foreach (var row in QueryAsync(ReadAllPageSql, cancellationToken, ("$after", after), ("$limit", ReadPageSize)))
+            await foreach (var row in QueryAsync(ReadAllPageSql, cancellationToken, ("$after", after), ("$limit", ReadPageSize)).ConfigureAwait(false))
             {
                 var stored = RowReader.ReadEvent(row);
                 read++;
@@ -89,8 +89,8 @@ public sealed partial class SqliteEventStore
 
     private static async Task<long> CurrentVersionAsync(SqliteConnection connection, string streamId)
     {
-        await using var query = Command(connection, CurrentVersionSql, ("$stream", streamId));
-        return await query.ExecuteScalarAsync() switch
+        using var query = Command(connection, CurrentVersionSql, ("$stream", streamId));
+        return await query.ExecuteScalarAsync().ConfigureAwait(false) switch
         {
             DBNull => 0,
             long version => version,
@@ -101,7 +101,7 @@ public sealed partial class SqliteEventStore
     private static async Task InsertEventsAsync(SqliteConnection connection, string streamId, long current, IReadOnlyList<NewEvent> events, long timestamp)
     {
         // One command for every event: SQLite prepares the statement once, each event rebinds what changes.
-        await using var insert = Command(connection, InsertEventSql, ("$stream", streamId), ("$timestamp", timestamp));
+        using var insert = Command(connection, InsertEventSql, ("$stream", streamId), ("$timestamp", timestamp));
         var version = insert.Parameters.Add("$version", SqliteType.Integer);
         var eventId = insert.Parameters.Add("$event_id", SqliteType.Blob);
         var wireName = insert.Parameters.Add("$wire_name", SqliteType.Text);
@@ -117,7 +117,7 @@ public sealed partial class SqliteEventStore
             payload.Value = Blobs.From(added.Payload);
             correlationId.Value = Blobs.FromId(added.CorrelationId);
             causationId.Value = Blobs.FromId(added.CausationId);
-            await insert.ExecuteNonQueryAsync();
+            await insert.ExecuteNonQueryAsync().ConfigureAwait(false);
         }
     }
 }

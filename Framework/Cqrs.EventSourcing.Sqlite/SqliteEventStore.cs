@@ -69,10 +69,10 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
     /// <summary>The rows <paramref name="sql"/> selects, one at a time, on a connection of their own.</summary>
     private async IAsyncEnumerable<SqliteDataReader> QueryAsync(string sql, [EnumeratorCancellation] CancellationToken cancellationToken, params (string Name, object Value)[] parameters)
     {
-        await using var connection = await OpenAsync(cancellationToken);
-        await using var query = Command(connection, sql, parameters);
-        await using var rows = await query.ExecuteReaderAsync(cancellationToken);
-        while (await rows.ReadAsync(cancellationToken))
+        using var connection = await OpenAsync(cancellationToken).ConfigureAwait(false);
+        using var query = Command(connection, sql, parameters);
+        using var rows = await query.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await rows.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             yield return rows;
         }
@@ -96,7 +96,7 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
         var connection = new SqliteConnection(_connectionString);
         try
         {
-            await connection.OpenAsync(cancellationToken);
+            await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
 
             // SQLite itself waits out another connection's lock, in short sleeps, up to the command timeout.
             raw.sqlite3_busy_timeout(connection.Handle, connection.DefaultTimeout * 1000);
@@ -106,21 +106,21 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
             SqliteException.ThrowExceptionForRC(raw.sqlite3_exec(connection.Handle, "PRAGMA synchronous = FULL;"), connection.Handle);
             if (!_schemaCreated)
             {
-                await CreateSchemaAsync(connection, cancellationToken);
+                await CreateSchemaAsync(connection, cancellationToken).ConfigureAwait(false);
             }
 
             return connection;
         }
         catch
         {
-            await connection.DisposeAsync();
+            await connection.DisposeAsync().ConfigureAwait(false);
             throw;
         }
     }
 
     private async Task CreateSchemaAsync(SqliteConnection connection, CancellationToken cancellationToken)
     {
-        await _schemaGate.WaitAsync(cancellationToken);
+        await _schemaGate.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             if (_schemaCreated)
@@ -129,16 +129,16 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
             }
 
             // WAL is a property of the file: set once, it holds for every connection and process.
-            await using (var journal = Command(connection, "PRAGMA journal_mode = WAL;"))
+            using (var journal = Command(connection, "PRAGMA journal_mode = WAL;"))
             {
-                await journal.ExecuteNonQueryAsync(cancellationToken);
+                await journal.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
             }
 
-            await using var transaction = connection.BeginTransaction(deferred: false);
-            await using var create = Command(connection, SqliteSchema.Create);
-            await create.ExecuteNonQueryAsync(cancellationToken);
-            await UpgradeSchemaAsync(connection, cancellationToken);
-            await transaction.CommitAsync(cancellationToken);
+            using var transaction = connection.BeginTransaction(deferred: false);
+            using var create = Command(connection, SqliteSchema.Create);
+            await create.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+            await UpgradeSchemaAsync(connection, cancellationToken).ConfigureAwait(false);
+            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
             _schemaCreated = true;
         }
         finally
@@ -150,16 +150,16 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
     /// <summary>Brings a file made by an earlier version up to the current tables, in the transaction that creates them.</summary>
     private async Task UpgradeSchemaAsync(SqliteConnection connection, CancellationToken cancellationToken)
     {
-        await using (var inboxHasTimes = Command(connection, SqliteSchema.InboxHasTimes))
+        using (var inboxHasTimes = Command(connection, SqliteSchema.InboxHasTimes))
         {
-            if (await inboxHasTimes.ExecuteScalarAsync(cancellationToken) is 0L)
+            if (await inboxHasTimes.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is 0L)
             {
-                await using var addTimes = Command(connection, SqliteSchema.AddInboxTimes(_clock.GetUtcNow().UtcTicks));
-                await addTimes.ExecuteNonQueryAsync(cancellationToken);
+                using var addTimes = Command(connection, SqliteSchema.AddInboxTimes(_clock.GetUtcNow().UtcTicks));
+                await addTimes.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
             }
         }
 
-        await using var index = Command(connection, SqliteSchema.IndexInboxTimes);
-        await index.ExecuteNonQueryAsync(cancellationToken);
+        using var index = Command(connection, SqliteSchema.IndexInboxTimes);
+        await index.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }
 }

@@ -73,7 +73,7 @@ internal sealed class SqliteWriter : IDisposable
     private async Task WriteQueuedAsync()
     {
         var batch = new List<Request>(MaxBatch);
-        while (await _queue.Reader.WaitToReadAsync())
+        while (await _queue.Reader.WaitToReadAsync().ConfigureAwait(false))
         {
             while (batch.Count < MaxBatch && _queue.Reader.TryRead(out var request))
             {
@@ -85,7 +85,7 @@ internal sealed class SqliteWriter : IDisposable
 
             if (batch.Count > 0)
             {
-                await CommitAsync(batch);
+                await CommitAsync(batch).ConfigureAwait(false);
                 batch.Clear();
             }
         }
@@ -96,15 +96,15 @@ internal sealed class SqliteWriter : IDisposable
     {
         try
         {
-            await using var connection = await _open();
-            await using var transaction = connection.BeginTransaction(deferred: false);
+            using var connection = await _open().ConfigureAwait(false);
+            using var transaction = connection.BeginTransaction(deferred: false);
             Interlocked.Increment(ref _transactions);
             foreach (var request in batch)
             {
                 transaction.Save(Savepoint);
                 try
                 {
-                    await request.Write(connection);
+                    await request.Write(connection).ConfigureAwait(false);
                     transaction.Release(Savepoint);
                 }
                 catch (Exception error) when (raw.sqlite3_get_autocommit(connection.Handle) == 0)
@@ -117,7 +117,7 @@ internal sealed class SqliteWriter : IDisposable
                 }
             }
 
-            await transaction.CommitAsync();
+            await transaction.CommitAsync().ConfigureAwait(false);
             foreach (var request in batch)
             {
                 if (request.Error is { } error)

@@ -31,7 +31,7 @@ public sealed class OutboxTests
     {
         var store = new OutboxFaultStore(readDelay: TimeSpan.FromMilliseconds(200));
         var host = Domain.Start(store, options => options.OutboxSweepInterval = TimeSpan.FromMilliseconds(10));
-        Assert.True(SpinWait.SpinUntil(() => store.ReadsStarted > 0, TimeSpan.FromSeconds(10)), "No sweep started.");
+        Assert.True(SpinWait.SpinUntil(() => store.ReadsStarted > 0, Patience.Timeout), "No sweep started.");
 
         host.Dispose();
 

@@ -174,13 +174,6 @@ public abstract partial class EventStoreContractTests
 
     private static async Task WaitUntilAsync(Func<bool> condition) => await WaitUntilAsync(() => Task.FromResult(condition()));
 
-    private static async Task WaitUntilAsync(Func<Task<bool>> condition)
-    {
-        var deadline = DateTime.UtcNow.AddSeconds(10);
-        while (!await condition())
-        {
-            Assert.True(DateTime.UtcNow < deadline, "The condition did not hold within 10 s.");
-            await Task.Delay(10);
-        }
-    }
+    private static Task WaitUntilAsync(Func<Task<bool>> condition) =>
+        Patience.WaitUntilAsync(condition, () => $"The condition did not hold within {Patience.Timeout}.");
 }

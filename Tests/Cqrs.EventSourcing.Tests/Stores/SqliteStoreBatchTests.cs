@@ -1,4 +1,5 @@
 using Cqrs.EventSourcing.Sqlite;
+using Cqrs.EventSourcing.Tests.Support;
 using Microsoft.Data.Sqlite;
 
 namespace Cqrs.EventSourcing.Tests.Stores;
@@ -156,15 +157,8 @@ public sealed class SqliteStoreBatchTests : IDisposable
     public void Dispose() => _file.Dispose();
 
     /// <summary>Waits until the writer has taken every queued write into its batch.</summary>
-    private static async Task WaitUntilTakenAsync(SqliteEventStore store)
-    {
-        var deadline = DateTime.UtcNow.AddSeconds(10);
-        while (store.QueuedWrites > 0)
-        {
-            Assert.True(DateTime.UtcNow < deadline, "The writer did not take the queued write within 10 s.");
-            await Task.Delay(1);
-        }
-    }
+    private static Task WaitUntilTakenAsync(SqliteEventStore store) =>
+        Patience.WaitUntilAsync(() => Task.FromResult(store.QueuedWrites == 0), () => "The writer did not take the queued write.");
 
     /// <summary>A store whose tables exist, so that its first write needs no lock but the transaction's.</summary>
     private async Task<SqliteEventStore> OpenAsync()

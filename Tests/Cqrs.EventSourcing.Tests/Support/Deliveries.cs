@@ -19,16 +19,9 @@ public sealed class Deliveries
         Interlocked.Increment(ref _total);
     }
 
-    /// <summary>Waits until <paramref name="count"/> deliveries arrived, or fails after 10 s.</summary>
-    public async Task WaitForAsync(int count)
-    {
-        var deadline = DateTime.UtcNow.AddSeconds(10);
-        while (Total < count)
-        {
-            Assert.True(DateTime.UtcNow < deadline, $"Only {Total} of {count} deliveries arrived.");
-            await Task.Delay(10);
-        }
-    }
+    /// <summary>Waits until <paramref name="count"/> deliveries arrived, or fails past <see cref="Patience.Timeout"/>.</summary>
+    public Task WaitForAsync(int count) =>
+        Patience.WaitUntilAsync(() => Task.FromResult(Total >= count), () => $"Only {Total} of {count} deliveries arrived.");
 }
 
 public sealed class CountDeposits(Deliveries deliveries) : IEventHandler<MoneyDeposited>

@@ -1,3 +1,4 @@
+using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.Support;
 using FluentValidation;
 using Microsoft.Extensions.DependencyInjection;
@@ -16,7 +17,7 @@ public sealed class QuickStartTests
 
         await provider.GetRequiredService<ICommandBus>().SendAsync(new PlaceOrder(orderId, 3));
 
-        await confirmation.WaitAsync(TimeSpan.FromSeconds(10));
+        await confirmation.WaitAsync(Patience.Timeout);
         var stock = provider.GetRequiredService<Stock>();
         await provider.DisposeAsync();
         Assert.Equal(3, stock.Reserved[orderId]);
