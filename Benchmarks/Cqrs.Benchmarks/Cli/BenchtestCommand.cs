@@ -48,6 +48,12 @@ internal static class BenchtestCommand
                 return RunFailed;
             }
 
+            if (results.Sum(result => result.Lost) is > 0 and var lost)
+            {
+                error.WriteLine($"error: {lost} operations were sent but never handled.");
+                return RunFailed;
+            }
+
             return 0;
         }
         catch (Exception exception) when (exception is TimeoutException or IOException or UnauthorizedAccessException)

@@ -18,7 +18,7 @@ public sealed record BenchtestResult
     /// <summary>Commands each task sent.</summary>
     public required int CommandsPerTask { get; init; }
 
-    /// <summary>Operations measured (a command and its event handled by both handlers).</summary>
+    /// <summary>Operations measured and completed (a command and its event handled by both handlers).</summary>
     public required int Operations { get; init; }
 
     /// <summary>Length of the measured phase.</summary>
@@ -103,8 +103,8 @@ public sealed record BenchtestResult
     public string? ServiceBusProfile { get; init; }
 
     /// <summary>
-    /// Operations sent but never handled by every handler: always 0 in a result, since a run that loses one stalls
-    /// and fails with the count in its error.
+    /// Measured operations sent but never handled by every handler: those still unhandled once nothing had completed for
+    /// the stall timeout (30 s). <see cref="Operations"/> counts only the handled ones.
     /// </summary>
     public required int Lost { get; init; }
 

@@ -32,7 +32,10 @@ public sealed class BenchtestRunner
 
     /// <summary>Runs one benchtest and returns its figures.</summary>
     /// <exception cref="ArgumentException">A setting is out of range.</exception>
-    /// <exception cref="TimeoutException">Operations stopped completing (a handler failed or a message was lost).</exception>
+    /// <exception cref="TimeoutException">
+    /// Operations stopped completing before every command was sent, or in the warm-up. Measured operations never handled
+    /// are reported as <see cref="BenchtestResult.Lost"/>.
+    /// </exception>
     public async Task<BenchtestResult> RunAsync(
         BenchtestSettings settings, IProgress<BenchtestProgress>? progress = null, CancellationToken cancellationToken = default)
     {
@@ -108,9 +111,15 @@ public sealed class BenchtestRunner
         {
             var compiledBefore = JitInfo.GetCompiledMethodCount();
             tracker.Prepare(warmup.Operations);
-            await new PhaseMonitor(tracker, BenchtestPhase.Warmup, warmup.Operations, progress)
+            var outcome = await new PhaseMonitor(tracker, BenchtestPhase.Warmup, warmup.Operations, progress)
                 .RunAsync(() => Send(warmup, load, cancellationToken), cancellationToken)
                 .ConfigureAwait(false);
+            if (outcome.Completed < warmup.Operations)
+            {
+                // Late deliveries of the warm-up's operations would be counted in the measured phase.
+                throw new TimeoutException($"Warm-up: {warmup.Operations - outcome.Completed:N0} of {warmup.Operations:N0} operations were never handled.");
+            }
+
             var settled = JitInfo.GetCompiledMethodCount() - compiledBefore < SettledCompilations;
             if (settled || round == MaxWarmupRounds || TimeProvider.System.GetElapsedTime(started) >= WarmupTimeForMoreRounds)
             {
@@ -135,14 +144,14 @@ public sealed class BenchtestRunner
         var allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
         var collectionsBefore = GcCollections.Now();
 
-        var elapsed = await new PhaseMonitor(tracker, BenchtestPhase.Measuring, settings.Operations, progress)
+        var outcome = await new PhaseMonitor(tracker, BenchtestPhase.Measuring, settings.Operations, progress)
             .RunAsync(() => Send(settings, load, cancellationToken), cancellationToken)
             .ConfigureAwait(false);
 
         var allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
         var collections = GcCollections.Now() - collectionsBefore;
         telemetry?.Flush();
-        return new MeasuredPhase(elapsed, allocated, collections, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates);
+        return new MeasuredPhase(outcome, allocated, collections, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates);
     }
 
     private static Task Send(BenchtestSettings settings, CommandLoad load, CancellationToken cancellationToken) =>
@@ -153,22 +162,23 @@ public sealed class BenchtestRunner
     private static BenchtestResult Describe(
         BenchtestSettings settings, CqrsOptions options, string transport, MeasuredPhase measured, LatencySummary latency, StartupFigures startup)
     {
-        var seconds = measured.Elapsed.TotalSeconds;
-        var opsPerSecond = settings.Operations / seconds;
+        var seconds = measured.Outcome.Elapsed.TotalSeconds;
+        var completed = measured.Outcome.Completed;
+        var opsPerSecond = seconds > 0 ? completed / seconds : 0;
         return new BenchtestResult
         {
             Transport = transport,
             ServiceBusProfile = settings.Transport == BenchtestTransport.ServiceBus ? settings.ServiceBusProfile.ToString().ToLowerInvariant() : null,
-            Lost = 0,
+            Lost = settings.Operations - completed,
             Tasks = settings.Tasks,
             CommandsPerTask = settings.CommandsPerTask,
-            Operations = settings.Operations,
+            Operations = completed,
             Seconds = seconds,
             OpsPerSecond = opsPerSecond,
             LatencyMeanUs = latency.MeanUs,
             LatencyP50Us = latency.P50Us,
             LatencyP99Us = latency.P99Us,
-            AllocatedBytesPerOp = (double)measured.AllocatedBytes / settings.Operations,
+            AllocatedBytesPerOp = (double)measured.AllocatedBytes / Math.Max(1, completed),
             Gen0Collections = measured.Collections.Gen0,
             Gen1Collections = measured.Collections.Gen1,
             Gen2Collections = measured.Collections.Gen2,
@@ -195,5 +205,5 @@ public sealed class BenchtestRunner
     /// <summary>The process's first start-up: its length, and what the JIT compiled meanwhile.</summary>
     private readonly record struct StartupFigures(double Ms, JitActivity Jit);
 
-    private readonly record struct MeasuredPhase(TimeSpan Elapsed, long AllocatedBytes, GcCollections Collections, long SpansExported, int Duplicates);
+    private readonly record struct MeasuredPhase(PhaseOutcome Outcome, long AllocatedBytes, GcCollections Collections, long SpansExported, int Duplicates);
 }

@@ -5,16 +5,18 @@ namespace Cqrs.Benchtest.Engine;
 /// <summary>Mean and percentiles of a run's latencies, in microseconds.</summary>
 internal readonly record struct LatencySummary(double MeanUs, double P50Us, double P99Us)
 {
-    /// <summary>Summarizes <paramref name="ticks"/> (Stopwatch ticks), sorting them in place.</summary>
+    /// <summary>Summarizes <paramref name="ticks"/> (Stopwatch ticks), sorting them in place; negative ones (operations never completed) are left out.</summary>
     public static LatencySummary SortAndSummarize(ArraySegment<long> ticks)
     {
-        if (ticks.Count == 0)
+        var span = ticks.AsSpan();
+        span.Sort();
+        var firstCompleted = span.IndexOfAnyInRange(0, long.MaxValue);
+        span = firstCompleted < 0 ? [] : span[firstCompleted..];
+        if (span.Length == 0)
         {
             return default;
         }
 
-        var span = ticks.AsSpan();
-        span.Sort();
         double total = 0;
         foreach (var latency in span)
         {

@@ -20,6 +20,7 @@ internal sealed class OperationTracker : IValueTaskSource
     private int _expected;
     private int _completed;
     private int _duplicates;
+    private long _lastCompletedTimestamp;
     private ManualResetValueTaskSourceCore<bool> _allDone = new() { RunContinuationsAsynchronously = true };
 
     /// <summary>Operations fully handled so far in this run.</summary>
@@ -28,7 +29,13 @@ internal sealed class OperationTracker : IValueTaskSource
     /// <summary>Handler calls beyond the expected ones in this run: events delivered twice.</summary>
     public int Duplicates => Volatile.Read(ref _duplicates);
 
-    /// <summary>The latencies of this run in <see cref="Stopwatch"/> ticks; complete once <see cref="WhenAllDone"/> has.</summary>
+    /// <summary>When the last operation completed so far was handled, as a <see cref="Stopwatch"/> timestamp (0: none yet).</summary>
+    public long LastCompletedTimestamp => Volatile.Read(ref _lastCompletedTimestamp);
+
+    /// <summary>
+    /// The latencies of this run in <see cref="Stopwatch"/> ticks, negative for an operation that has not completed;
+    /// complete once <see cref="WhenAllDone"/> has.
+    /// </summary>
     public ArraySegment<long> LatencyTicks => new(_latencyTicks, 0, _expected);
 
     /// <summary>Resets for a run of <paramref name="operations"/>, reusing the arrays when they are large enough.</summary>
@@ -42,9 +49,11 @@ internal sealed class OperationTracker : IValueTaskSource
         }
 
         Array.Fill(_remainingHandlers, HandlersPerOperation, 0, operations);
+        Array.Fill(_latencyTicks, -1, 0, operations);
         _expected = operations;
         _completed = 0;
         _duplicates = 0;
+        _lastCompletedTimestamp = 0;
         _allDone.Reset();
     }
 
@@ -65,7 +74,9 @@ internal sealed class OperationTracker : IValueTaskSource
             return;
         }
 
-        _latencyTicks[sequence] = Stopwatch.GetTimestamp() - _startTimestamps[sequence];
+        var now = Stopwatch.GetTimestamp();
+        _latencyTicks[sequence] = now - _startTimestamps[sequence];
+        Volatile.Write(ref _lastCompletedTimestamp, now);
         if (Interlocked.Increment(ref _completed) == _expected)
         {
             _allDone.SetResult(true);

@@ -14,8 +14,11 @@ internal sealed class TelemetryPipeline : IDisposable
 {
     private const int MetricExportIntervalMilliseconds = 1000;
 
-    /// <summary>How long a flush waits for open spans to end; none stays open longer unless a handler hangs.</summary>
-    private static readonly TimeSpan OpenSpansTimeout = TimeSpan.FromSeconds(1);
+    /// <summary>
+    /// How long a flush waits at most for open spans to end: only a hung handler keeps one open that long, while a
+    /// machine busy with other work may well keep the last spans of a phase open for a second.
+    /// </summary>
+    private static readonly TimeSpan OpenSpansTimeout = TimeSpan.FromSeconds(15);
 
     private readonly OpenSpanCounter _openSpans = new();
     private readonly CountingSpanExporter _spans = new();

@@ -6,7 +6,8 @@ namespace Cqrs.Tests.Benchtest;
 
 /// <summary>
 /// The benchtest engine, run for real on a few hundred operations. Its telemetry listens process-wide, so these
-/// run alone. Figures are never asserted (speed belongs to the benchtest's own output), only what was run.
+/// run alone. Figures are never asserted (speed belongs to the benchtest's own output), only what was run: the
+/// operations counted as handled are the ones the handlers reported.
 /// </summary>
 [Collection(nameof(ProcessWideCollection))]
 public sealed class BenchtestRunnerTests
@@ -30,11 +31,7 @@ public sealed class BenchtestRunnerTests
         Assert.Equal(300, result.Operations);
         Assert.Equal(64, result.SpanExportBatch);
         Assert.Equal(300 * SpansPerOperation, result.SpansExported);
-        Assert.Equal(0, result.DuplicateDeliveries);
-        Assert.True(
-            result.Gen0Collections >= result.Gen1Collections && result.Gen1Collections >= result.Gen2Collections && result.Gen2Collections >= 0,
-            $"GCs {result.Gen0Collections} / {result.Gen1Collections} / {result.Gen2Collections}");
-        Assert.True(result.GcPauseMs >= 0);
+        Assert.Equal((0, 0), (result.Lost, result.DuplicateDeliveries));
     }
 
     [Fact]
