@@ -1,6 +1,7 @@
 using System.Runtime;
 using Cqrs.Benchtest.Engine;
 using Cqrs.Benchtest.Telemetry;
+using Cqrs.ServiceBus.LocalBroker;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 
@@ -41,7 +42,7 @@ public sealed class BenchtestRunner
         var broker = await BenchtestBroker.StartIfNeededAsync(settings, cancellationToken).ConfigureAwait(false);
         try
         {
-            return await RunOnAsync(settings, broker?.ConnectionString, progress, cancellationToken).ConfigureAwait(false);
+            return await RunOnAsync(settings, broker, progress, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -53,13 +54,13 @@ public sealed class BenchtestRunner
     }
 
     private async Task<BenchtestResult> RunOnAsync(
-        BenchtestSettings settings, string? serviceBusConnectionString, IProgress<BenchtestProgress>? progress, CancellationToken cancellationToken)
+        BenchtestSettings settings, LocalServiceBusBroker? broker, IProgress<BenchtestProgress>? progress, CancellationToken cancellationToken)
     {
         using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings.TraceSampling, settings.SpanExportBatch) : null;
         var tracker = new OperationTracker();
         var startupStarted = TimeProvider.System.GetTimestamp();
         var jitBeforeStartup = JitActivity.Now();
-        var services = BenchtestServices.Build(tracker, settings, serviceBusConnectionString);
+        var services = BenchtestServices.Build(tracker, settings, broker?.ConnectionString);
         await using (services.ConfigureAwait(false))
         {
             var bus = services.GetRequiredService<ICommandBus>();
@@ -68,7 +69,8 @@ public sealed class BenchtestRunner
 
             var load = new CommandLoad(bus, tracker);
             await WarmUpAsync(settings, load, tracker, progress, cancellationToken).ConfigureAwait(false);
-            var measured = await MeasureAsync(settings, load, tracker, telemetry, progress, cancellationToken).ConfigureAwait(false);
+            var meter = broker is null ? null : new BrokerMeter(broker);
+            var measured = await MeasureAsync(settings, load, tracker, telemetry, meter, progress, cancellationToken).ConfigureAwait(false);
             var options = services.GetRequiredService<IOptions<CqrsOptions>>().Value;
             var transport = services.GetRequiredService<Cqrs.Transports.ITransport>().Name;
             return Describe(settings, options, transport, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value);
@@ -124,9 +126,15 @@ public sealed class BenchtestRunner
         CommandLoad load,
         OperationTracker tracker,
         TelemetryPipeline? telemetry,
+        BrokerMeter? meter,
         IProgress<BenchtestProgress>? progress,
         CancellationToken cancellationToken)
     {
+        if (meter is not null)
+        {
+            await meter.StartAsync(cancellationToken).ConfigureAwait(false);
+        }
+
         tracker.Prepare(settings.Operations);
         telemetry?.Flush();
         var spansBefore = telemetry?.SpansExported ?? 0;
@@ -142,7 +150,8 @@ public sealed class BenchtestRunner
         var allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
         var collections = GcCollections.Now() - collectionsBefore;
         telemetry?.Flush();
-        return new MeasuredPhase(elapsed, allocated, collections, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates);
+        BrokerOperations? brokerOperations = meter is null ? null : await meter.StopAsync(cancellationToken).ConfigureAwait(false);
+        return new MeasuredPhase(elapsed, allocated, collections, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates, brokerOperations);
     }
 
     private static Task Send(BenchtestSettings settings, CommandLoad load, CancellationToken cancellationToken) =>
@@ -155,6 +164,7 @@ public sealed class BenchtestRunner
     {
         var seconds = measured.Elapsed.TotalSeconds;
         var opsPerSecond = settings.Operations / seconds;
+        var costs = OperationCosts.Of(settings, opsPerSecond, measured.BrokerOperations);
         return new BenchtestResult
         {
             Transport = transport,
@@ -181,7 +191,14 @@ public sealed class BenchtestRunner
             StartupJitMs = startup.Jit.Time.TotalMilliseconds,
             StartupJittedMethods = startup.Jit.Methods,
             PricePerHourUsd = settings.PricePerHourUsd,
-            OpsPerDollar = opsPerSecond * 3600 / settings.PricePerHourUsd,
+            OpsPerDollar = costs.OpsPerDollar,
+            PlanCostPerOpUsd = costs.PlanPerOpUsd,
+            BrokerSendsPerOp = costs.Broker?.Sends,
+            BrokerReceivesPerOp = costs.Broker?.Receives,
+            BrokerSettlementsPerOp = costs.Broker?.Settlements,
+            BrokerOperationsPerOp = costs.Broker?.Total,
+            BrokerPricePerMillionOpsUsd = costs.Broker is null ? null : settings.BrokerPricePerMillionOperationsUsd,
+            BrokerCostPerOpUsd = costs.BrokerPerOpUsd,
             Direct = settings.Direct,
             Validated = !settings.Direct || settings.DirectValidation,
             OfferedRate = settings.OfferedRate,
@@ -195,5 +212,6 @@ public sealed class BenchtestRunner
     /// <summary>The process's first start-up: its length, and what the JIT compiled meanwhile.</summary>
     private readonly record struct StartupFigures(double Ms, JitActivity Jit);
 
-    private readonly record struct MeasuredPhase(TimeSpan Elapsed, long AllocatedBytes, GcCollections Collections, long SpansExported, int Duplicates);
+    private readonly record struct MeasuredPhase(
+        TimeSpan Elapsed, long AllocatedBytes, GcCollections Collections, long SpansExported, int Duplicates, BrokerOperations? BrokerOperations);
 }
