@@ -1,0 +1,35 @@
+using Cqrs.ServiceBus.LocalBroker;
+
+namespace Cqrs.Functions.Tests.Support;
+
+/// <summary>
+/// The app in Service Bus mode: its worker sends commands and events through a local Service Bus broker, with the
+/// entities the Bicep creates, and receives them with the processors it runs as hosted services.
+/// </summary>
+public sealed class ServiceBusLocalHostFixture : LocalHostFixture
+{
+    public const double BrokerPricePerMillionOperationsUsd = 0.5;
+
+    private LocalServiceBusBroker? _broker;
+
+    public override long? BrokerSends => _broker!.Operations.Sends;
+
+    protected override async Task AddSettingsAsync(Dictionary<string, string?> settings)
+    {
+        _broker = await LocalServiceBusBroker.StartAsync(new BrokerTopology()
+            .AddQueue("cqrs-commands")
+            .AddTopic("cqrs-events", topic => topic.AddSubscription("sample-functions")));
+        settings["Cqrs__Transport"] = "ServiceBus";
+        settings["Cqrs__ServiceBus__ConnectionString"] = _broker.ConnectionString;
+        settings["Cqrs__ServiceBus__Subscription"] = "sample-functions";
+        settings["Benchmark__ServiceBusPricePerMillionOperationsUsd"] = BrokerPricePerMillionOperationsUsd.ToString(System.Globalization.CultureInfo.InvariantCulture);
+    }
+
+    protected override async Task DisposeMoreAsync()
+    {
+        if (_broker is not null)
+        {
+            await _broker.DisposeAsync();
+        }
+    }
+}
