@@ -17,15 +17,23 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
 {
     private readonly BrokerListener listener;
     private readonly ExpirySweeper sweeper;
+    private readonly OperationCounter operations;
 
-    private LocalServiceBusBroker(BrokerListener listener, ExpirySweeper sweeper)
+    private LocalServiceBusBroker(BrokerListener listener, ExpirySweeper sweeper, OperationCounter operations)
     {
         this.listener = listener;
         this.sweeper = sweeper;
+        this.operations = operations;
     }
 
     /// <summary>The TCP port the broker listens on.</summary>
     public int Port => listener.EndPoint.Port;
+
+    /// <summary>
+    /// The operations served since the broker started, as Service Bus would bill them: what a workload costs in
+    /// broker operations, read before and after it (<see cref="BrokerOperations.Since"/>).
+    /// </summary>
+    public BrokerOperations Operations => operations.Read();
 
     /// <summary>
     /// The connection string for <c>ServiceBusClient</c>: <c>UseDevelopmentEmulator=true</c> makes the client speak
@@ -54,7 +62,7 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
         options ??= new LocalServiceBusBrokerOptions();
         var registry = new EntityRegistry(topology);
         var listener = BrokerListener.Start(registry, options.BindAddress, options.Port);
-        return Task.FromResult(new LocalServiceBusBroker(listener, new ExpirySweeper(registry.ReceiveEntities)));
+        return Task.FromResult(new LocalServiceBusBroker(listener, new ExpirySweeper(registry.ReceiveEntities), registry.Operations));
     }
 
     /// <summary>Stops listening and drops every connection.</summary>

@@ -1,3 +1,5 @@
+using Cqrs.Benchtest;
+
 namespace Sample.Functions.Benchmark;
 
 /// <summary>The benchmark function's settings: the <c>Benchmark</c> configuration section.</summary>
@@ -10,6 +12,19 @@ public sealed class BenchmarkOptions
 
     /// <summary>A price per hour in USD that overrides <see cref="Plan"/>'s preset (another plan, a negotiated price).</summary>
     public double? PricePerHourUsd { get; set; }
+
+    /// <summary>The transport a run uses unless the call names one: the app's own (<c>Cqrs:Transport</c>) by default.</summary>
+    public BenchtestTransport? Transport { get; set; }
+
+    /// <summary>
+    /// For a Service Bus run: a namespace to run on, whose <c>cqrs-commands</c> queue and <c>cqrs-events</c> topic with
+    /// its <c>default</c> subscription nothing else uses. Null: a local broker in the worker, started for the run, which
+    /// counts the run's broker operations.
+    /// </summary>
+    public string? ServiceBusConnectionString { get; set; }
+
+    /// <summary>Price of a million Service Bus operations in USD, for the broker's share of ops per dollar. Default Standard's 0.80.</summary>
+    public double ServiceBusPricePerMillionOperationsUsd { get; set; } = BenchtestSettings.ServiceBusStandardPricePerMillionOperationsUsd;
 
     /// <summary>Most operations one call may ask for (tasks × commands, warm-up apart). Default 1,000,000.</summary>
     public int MaxOperations { get; set; } = 1_000_000;

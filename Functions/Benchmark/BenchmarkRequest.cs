@@ -21,14 +21,25 @@ internal static class BenchmarkRequest
             TraceSampling = Double(query, "sampling", 0.01, 0, 1),
             Direct = Bool(query, "direct", false),
             PricePerHourUsd = PricePerHour(query, options),
+            Transport = Transport(query, options),
+            ServiceBusConnectionString = options.ServiceBusConnectionString,
+            BrokerPricePerMillionOperationsUsd = options.ServiceBusPricePerMillionOperationsUsd,
         };
         if ((long)settings.Tasks * settings.CommandsPerTask > options.MaxOperations)
         {
             throw new ArgumentException($"tasks × commands may be at most {options.MaxOperations}.", nameof(query));
         }
 
+        // The engine's own rules too (direct dispatch is in-process only), as a 400 rather than a failed run.
+        settings.Validate();
+
         return settings;
     }
+
+    private static BenchtestTransport Transport(IQueryCollection query, BenchmarkOptions options) =>
+        query["transport"].ToString() is not { Length: > 0 } text ? options.Transport ?? BenchtestTransport.InProcess
+        : Enum.TryParse<BenchtestTransport>(text, ignoreCase: true, out var transport) && Enum.IsDefined(transport) ? transport
+        : throw new ArgumentException("transport must be inprocess or servicebus.", nameof(query));
 
     private static double PricePerHour(IQueryCollection query, BenchmarkOptions options)
     {

@@ -13,7 +13,8 @@ namespace Cqrs.Functions.LocalHost;
 
 /// <summary>
 /// A Functions host for machines without Core Tools: starts the app's real worker process, speaks the worker's gRPC
-/// protocol to it, and serves its HTTP functions as <c>func start</c> does. Function keys are not checked, as locally.
+/// protocol to it, and serves its HTTP functions as <c>func start</c> does. Function keys are checked only when a key
+/// is given (<c>func start</c> checks none).
 /// </summary>
 public sealed class LocalFunctionsHost : IAsyncDisposable
 {
@@ -44,10 +45,11 @@ public sealed class LocalFunctionsHost : IAsyncDisposable
     /// <summary>Starts the worker of the app built in <paramref name="applicationDirectory"/> and serves it once every function is loaded.</summary>
     /// <param name="httpPort">The port to serve on; 0 for any free one.</param>
     /// <param name="settings">The app's settings (a local.settings.json's Values), given to the worker as environment variables.</param>
+    /// <param name="functionKey">The key every function but an anonymous one asks for (401 without it), or null for none.</param>
     /// <param name="output">Receives each line the worker prints.</param>
     /// <exception cref="WorkerFailedException">The worker failed to start or load its functions.</exception>
     public static async Task<LocalFunctionsHost> StartAsync(
-        string applicationDirectory, int httpPort, IReadOnlyDictionary<string, string?> settings, Action<string> output, CancellationToken cancellationToken)
+        string applicationDirectory, int httpPort, IReadOnlyDictionary<string, string?> settings, string? functionKey, Action<string> output, CancellationToken cancellationToken)
     {
         applicationDirectory = Path.GetFullPath(applicationDirectory);
         var channel = new WorkerChannel(applicationDirectory);
@@ -79,7 +81,7 @@ public sealed class LocalFunctionsHost : IAsyncDisposable
             }
 
             var loaded = await channel.Loaded.ConfigureAwait(false);
-            proxy = new HttpProxy(channel, loaded, toWorker);
+            proxy = new HttpProxy(channel, loaded, toWorker, functionKey is null ? null : new FunctionKey(functionKey));
             var served = web.Urls.Select(url => new Uri(url)).Single(url => url.Port != grpcPort);
             return new LocalFunctionsHost(web, worker, channel, toWorker, new Uri($"http://localhost:{served.Port}/"), [.. proxy.Functions.Select(function => function.Route)]);
         }

@@ -3,7 +3,8 @@ using System.Text.Json;
 using Cqrs.Functions.LocalHost;
 
 // Serves a built Functions app on http://localhost:7071 as `func start` would:
-//   dotnet run --project Functions/Cqrs.Functions.LocalHost [-- --app <build output> --port 7071 --settings <local.settings.json>]
+//   dotnet run --project Functions/Cqrs.Functions.LocalHost [-- --app <build output> --port 7071 --settings <local.settings.json>
+//     --function-key <key>, which every non-anonymous function then asks for, as in Azure]
 var options = args.Chunk(2).Where(pair => pair.Length == 2).ToDictionary(pair => pair[0], pair => pair[1], StringComparer.Ordinal);
 var functions = Path.GetFullPath(Path.Combine(AppContext.BaseDirectory, "..", "..", "..", ".."));
 var application = options.GetValueOrDefault("--app")
@@ -26,7 +27,7 @@ using var stop = new CancellationTokenSource();
 using var interrupt = PosixSignalRegistration.Create(PosixSignal.SIGINT, signal => Stop(signal, stop));
 using var terminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, signal => Stop(signal, stop));
 var port = int.Parse(options.GetValueOrDefault("--port") ?? "7071", System.Globalization.CultureInfo.InvariantCulture);
-await using var host = await LocalFunctionsHost.StartAsync(application!, port, settings, Console.WriteLine, stop.Token);
+await using var host = await LocalFunctionsHost.StartAsync(application!, port, settings, options.GetValueOrDefault("--function-key"), Console.WriteLine, stop.Token);
 Console.WriteLine($"Functions of {application}:");
 foreach (var route in host.Routes)
 {

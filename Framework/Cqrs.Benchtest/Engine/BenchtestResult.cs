@@ -75,8 +75,32 @@ public sealed record BenchtestResult
     /// <summary>Price of the plan, in USD per hour.</summary>
     public required double PricePerHourUsd { get; init; }
 
-    /// <summary>Operations one dollar buys: ops/s × 3600 / price per hour.</summary>
+    /// <summary>
+    /// Operations one dollar buys: ops/s × 3600 / price per hour; for a Service Bus run on a local broker, one dollar
+    /// over the plan's and the broker's cost per operation together.
+    /// </summary>
     public required double OpsPerDollar { get; init; }
+
+    /// <summary>The plan's share of an operation's cost: price per hour / (ops/s × 3600), in USD.</summary>
+    public required double PlanCostPerOpUsd { get; init; }
+
+    /// <summary>For a Service Bus run on a local broker: messages sent to the broker per operation (billed one each); else null.</summary>
+    public double? BrokerSendsPerOp { get; init; }
+
+    /// <summary>Deliveries from the broker per operation (each subscription's copy and each redelivery counts); else null.</summary>
+    public double? BrokerReceivesPerOp { get; init; }
+
+    /// <summary>Settlements (complete, abandon, dead-letter) per operation; else null.</summary>
+    public double? BrokerSettlementsPerOp { get; init; }
+
+    /// <summary>Every billable broker operation per operation (lock renewals and management requests too); else null.</summary>
+    public double? BrokerOperationsPerOp { get; init; }
+
+    /// <summary>The price of a million broker operations the broker's cost was figured at, in USD; else null.</summary>
+    public double? BrokerPricePerMillionOpsUsd { get; init; }
+
+    /// <summary>The broker's share of an operation's cost, in USD; else null.</summary>
+    public double? BrokerCostPerOpUsd { get; init; }
 
     /// <summary>Whether handlers ran in the sender's call, with no serialization (direct dispatch).</summary>
     public required bool Direct { get; init; }

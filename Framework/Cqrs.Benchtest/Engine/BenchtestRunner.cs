@@ -1,6 +1,7 @@
 using System.Runtime;
 using Cqrs.Benchtest.Engine;
 using Cqrs.Benchtest.Telemetry;
+using Cqrs.ServiceBus.LocalBroker;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 
@@ -44,7 +45,7 @@ public sealed class BenchtestRunner
         var broker = await BenchtestBroker.StartIfNeededAsync(settings, cancellationToken).ConfigureAwait(false);
         try
         {
-            return await RunOnAsync(settings, broker?.ConnectionString, progress, cancellationToken).ConfigureAwait(false);
+            return await RunOnAsync(settings, broker, progress, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -56,13 +57,13 @@ public sealed class BenchtestRunner
     }
 
     private async Task<BenchtestResult> RunOnAsync(
-        BenchtestSettings settings, string? serviceBusConnectionString, IProgress<BenchtestProgress>? progress, CancellationToken cancellationToken)
+        BenchtestSettings settings, LocalServiceBusBroker? broker, IProgress<BenchtestProgress>? progress, CancellationToken cancellationToken)
     {
         using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings.TraceSampling, settings.SpanExportBatch) : null;
         var tracker = new OperationTracker();
         var startupStarted = TimeProvider.System.GetTimestamp();
         var jitBeforeStartup = JitActivity.Now();
-        var services = BenchtestServices.Build(tracker, settings, serviceBusConnectionString);
+        var services = BenchtestServices.Build(tracker, settings, broker?.ConnectionString);
         await using (services.ConfigureAwait(false))
         {
             var bus = services.GetRequiredService<ICommandBus>();
@@ -71,7 +72,8 @@ public sealed class BenchtestRunner
 
             var load = new CommandLoad(bus, tracker);
             await WarmUpAsync(settings, load, tracker, progress, cancellationToken).ConfigureAwait(false);
-            var measured = await MeasureAsync(settings, load, tracker, telemetry, progress, cancellationToken).ConfigureAwait(false);
+            var meter = broker is null ? null : new BrokerMeter(broker);
+            var measured = await MeasureAsync(settings, load, tracker, telemetry, meter, progress, cancellationToken).ConfigureAwait(false);
             var options = services.GetRequiredService<IOptions<CqrsOptions>>().Value;
             var transport = services.GetRequiredService<Cqrs.Transports.ITransport>().Name;
             return Describe(settings, options, transport, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value);
@@ -133,9 +135,15 @@ public sealed class BenchtestRunner
         CommandLoad load,
         OperationTracker tracker,
         TelemetryPipeline? telemetry,
+        BrokerMeter? meter,
         IProgress<BenchtestProgress>? progress,
         CancellationToken cancellationToken)
     {
+        if (meter is not null)
+        {
+            await meter.StartAsync(cancellationToken).ConfigureAwait(false);
+        }
+
         tracker.Prepare(settings.Operations);
         telemetry?.Flush();
         var spansBefore = telemetry?.SpansExported ?? 0;
@@ -151,7 +159,8 @@ public sealed class BenchtestRunner
         var allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
         var collections = GcCollections.Now() - collectionsBefore;
         telemetry?.Flush();
-        return new MeasuredPhase(outcome, allocated, collections, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates);
+        BrokerOperations? brokerOperations = meter is null ? null : await meter.StopAsync(cancellationToken).ConfigureAwait(false);
+        return new MeasuredPhase(outcome, allocated, collections, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates, brokerOperations);
     }
 
     private static Task Send(BenchtestSettings settings, CommandLoad load, CancellationToken cancellationToken) =>
@@ -165,6 +174,7 @@ public sealed class BenchtestRunner
         var seconds = measured.Outcome.Elapsed.TotalSeconds;
         var completed = measured.Outcome.Completed;
         var opsPerSecond = seconds > 0 ? completed / seconds : 0;
+        var costs = OperationCosts.Of(settings, completed, opsPerSecond, measured.BrokerOperations);
         return new BenchtestResult
         {
             Transport = transport,
@@ -191,7 +201,14 @@ public sealed class BenchtestRunner
             StartupJitMs = startup.Jit.Time.TotalMilliseconds,
             StartupJittedMethods = startup.Jit.Methods,
             PricePerHourUsd = settings.PricePerHourUsd,
-            OpsPerDollar = opsPerSecond * 3600 / settings.PricePerHourUsd,
+            OpsPerDollar = costs.OpsPerDollar,
+            PlanCostPerOpUsd = costs.PlanPerOpUsd,
+            BrokerSendsPerOp = costs.Broker?.Sends,
+            BrokerReceivesPerOp = costs.Broker?.Receives,
+            BrokerSettlementsPerOp = costs.Broker?.Settlements,
+            BrokerOperationsPerOp = costs.Broker?.Total,
+            BrokerPricePerMillionOpsUsd = costs.Broker is null ? null : settings.BrokerPricePerMillionOperationsUsd,
+            BrokerCostPerOpUsd = costs.BrokerPerOpUsd,
             Direct = settings.Direct,
             Validated = !settings.Direct || settings.DirectValidation,
             OfferedRate = settings.OfferedRate,
@@ -205,5 +222,6 @@ public sealed class BenchtestRunner
     /// <summary>The process's first start-up: its length, and what the JIT compiled meanwhile.</summary>
     private readonly record struct StartupFigures(double Ms, JitActivity Jit);
 
-    private readonly record struct MeasuredPhase(PhaseOutcome Outcome, long AllocatedBytes, GcCollections Collections, long SpansExported, int Duplicates);
+    private readonly record struct MeasuredPhase(
+        PhaseOutcome Outcome, long AllocatedBytes, GcCollections Collections, long SpansExported, int Duplicates, BrokerOperations? BrokerOperations);
 }

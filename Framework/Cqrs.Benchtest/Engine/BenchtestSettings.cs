@@ -6,6 +6,12 @@ public sealed record BenchtestSettings
     /// <summary>The B1 Windows plan's price, in USD per hour.</summary>
     public const double B1WindowsPricePerHourUsd = 0.075;
 
+    /// <summary>
+    /// Service Bus Standard's price per million operations past the 13 million a month its base charge includes, in
+    /// USD (the tier up to 100 million a month; larger volumes cost less).
+    /// </summary>
+    public const double ServiceBusStandardPricePerMillionOperationsUsd = 0.80;
+
     /// <summary>OpenTelemetry's default for how many spans its batch processor exports at a time.</summary>
     public const int DefaultSpanExportBatch = 512;
 
@@ -70,6 +76,12 @@ public sealed record BenchtestSettings
     /// <summary>Price of the plan the run stands for, in USD per hour.</summary>
     public double PricePerHourUsd { get; init; } = B1WindowsPricePerHourUsd;
 
+    /// <summary>
+    /// Price of a million broker operations, in USD, for a Service Bus run on a local broker: its operations per
+    /// operation, at this price, join the plan's cost in the ops per dollar.
+    /// </summary>
+    public double BrokerPricePerMillionOperationsUsd { get; init; } = ServiceBusStandardPricePerMillionOperationsUsd;
+
     /// <summary>Operations measured: <see cref="Tasks"/> × <see cref="CommandsPerTask"/>.</summary>
     public int Operations => checked(Tasks * CommandsPerTask);
 
@@ -89,6 +101,7 @@ public sealed record BenchtestSettings
         Require(Enum.IsDefined(Store), nameof(Store), "must be none, memory or sqlite");
         Require(Transport == BenchtestTransport.InProcess || !Direct, nameof(Direct), "works only with the in-process transport");
         Require(PricePerHourUsd > 0, nameof(PricePerHourUsd), "must be positive");
+        Require(BrokerPricePerMillionOperationsUsd >= 0, nameof(BrokerPricePerMillionOperationsUsd), "must not be negative");
     }
 
     private static void Require(bool condition, string setting, string rule)

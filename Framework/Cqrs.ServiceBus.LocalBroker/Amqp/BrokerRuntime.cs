@@ -68,7 +68,7 @@ internal sealed class BrokerRuntime(EntityRegistry registry) : IRuntimeProvider
         }
         else
         {
-            InboundLink.Attach(link, registry.FindSendTarget(EntityRegistry.PathOf(address)) ?? throw NotFound(address));
+            InboundLink.Attach(link, registry.FindSendTarget(EntityRegistry.PathOf(address)) ?? throw NotFound(address), registry.Operations);
         }
     }
 
@@ -86,7 +86,7 @@ internal sealed class BrokerRuntime(EntityRegistry registry) : IRuntimeProvider
             throw new AmqpException(AmqpErrorCode.NotImplemented, "The local broker does not implement sessions.");
         }
 
-        OutboundLink.Attach(link, registry.FindReceiveEntity(EntityRegistry.PathOf(address)) ?? throw NotFound(address));
+        OutboundLink.Attach(link, registry.FindReceiveEntity(EntityRegistry.PathOf(address)) ?? throw NotFound(address), registry.Operations);
     }
 
     private ManagementNode? ManagementNodeAt(string address)
@@ -99,7 +99,7 @@ internal sealed class BrokerRuntime(EntityRegistry registry) : IRuntimeProvider
         var path = EntityRegistry.PathOf(address[..^ManagementNode.AddressSuffix.Length]);
         var receiveEntity = registry.FindReceiveEntity(path);
         var sendTarget = registry.FindSendTarget(path);
-        return receiveEntity is null && sendTarget is null ? throw NotFound(address) : new ManagementNode(receiveEntity, sendTarget);
+        return receiveEntity is null && sendTarget is null ? throw NotFound(address) : new ManagementNode(receiveEntity, sendTarget, registry.Operations);
     }
 
     private static string Address(object? terminus) => terminus switch

@@ -11,10 +11,10 @@ namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 /// </summary>
 internal static class InboundLink
 {
-    public static void Attach(ReceivingAmqpLink link, SendTarget target) =>
-        link.RegisterMessageListener(message => link.DisposeMessage(message, Store(message, target), settled: true, batchable: true));
+    public static void Attach(ReceivingAmqpLink link, SendTarget target, OperationCounter operations) =>
+        link.RegisterMessageListener(message => link.DisposeMessage(message, Store(message, target, operations), settled: true, batchable: true));
 
-    private static Outcome Store(AmqpMessage message, SendTarget target)
+    private static Outcome Store(AmqpMessage message, SendTarget target, OperationCounter operations)
     {
         IReadOnlyList<MessageContent> contents;
         try
@@ -26,9 +26,13 @@ internal static class InboundLink
             return Rejected(AmqpErrorCode.DecodeError, $"The message cannot be read: {exception.Message}");
         }
 
-        return target.TrySend(contents) is null
-            ? Rejected(ManagementReply.QuotaExceeded, $"The maximum entity size of '{target.Path}' has been exceeded.")
-            : AmqpConstants.AcceptedOutcome;
+        if (target.TrySend(contents) is null)
+        {
+            return Rejected(ManagementReply.QuotaExceeded, $"The maximum entity size of '{target.Path}' has been exceeded.");
+        }
+
+        operations.Sent(contents);
+        return AmqpConstants.AcceptedOutcome;
     }
 
     private static Rejected Rejected(Microsoft.Azure.Amqp.Encoding.AmqpSymbol condition, string description) =>

@@ -13,19 +13,21 @@ internal sealed class OutboundLink : IMessageConsumer
 {
     private readonly SendingAmqpLink link;
     private readonly MessageEntity entity;
+    private readonly OperationCounter operations;
 
-    private OutboundLink(SendingAmqpLink link, MessageEntity entity)
+    private OutboundLink(SendingAmqpLink link, MessageEntity entity, OperationCounter operations)
     {
         this.link = link;
         this.entity = entity;
+        this.operations = operations;
         PeekLock = link.Settings.SettleType != SettleMode.SettleOnSend;
     }
 
     public bool PeekLock { get; }
 
-    public static void Attach(SendingAmqpLink link, MessageEntity entity)
+    public static void Attach(SendingAmqpLink link, MessageEntity entity, OperationCounter operations)
     {
-        var consumer = new OutboundLink(link, entity);
+        var consumer = new OutboundLink(link, entity, operations);
         link.RegisterCreditListener((credit, drain, _) => entity.AddCredit(consumer, credit, drain));
         link.RegisterDispositionListener(consumer.OnDisposition);
         link.Closed += (_, _) => entity.RemoveConsumer(consumer);
@@ -37,6 +39,8 @@ internal sealed class OutboundLink : IMessageConsumer
         var tag = (message.LockToken ?? Guid.NewGuid()).ToByteArray();
         try
         {
+            // Counted first, so that a client that has its message sees it counted.
+            operations.Delivered(message.Content);
             link.SendMessageNoWait(MessageCodec.ToAmqp(message), new ArraySegment<byte>(tag), AmqpConstants.NullBinary);
         }
         catch (Exception exception) when (exception is AmqpException or ObjectDisposedException or InvalidOperationException)
@@ -56,6 +60,7 @@ internal sealed class OutboundLink : IMessageConsumer
         }
 
         var settled = entity.Settle(new Guid(delivery.DeliveryTag), settlement);
+        operations.Settled();
         if (!delivery.Settled)
         {
             // Always a settled Accepted on success: echoing the client's outcome fails its dead-letter call.

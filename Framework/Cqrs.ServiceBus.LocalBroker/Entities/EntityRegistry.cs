@@ -33,6 +33,9 @@ internal sealed class EntityRegistry
 
     public IEnumerable<MessageEntity> ReceiveEntities => receiveEntities.Values;
 
+    /// <summary>The billable operations served on every entity.</summary>
+    public OperationCounter Operations { get; } = new();
+
     /// <summary>The queue or topic at <paramref name="path"/>, or <see langword="null"/>.</summary>
     public SendTarget? FindSendTarget(string path) => sendTargets.GetValueOrDefault(path);
 

@@ -17,6 +17,8 @@ internal sealed partial class ManagementNode
             {
                 return LockLost(token);
             }
+
+            operations.Settled();
         }
 
         return ManagementReply.Ok();

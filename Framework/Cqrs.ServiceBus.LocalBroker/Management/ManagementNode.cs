@@ -10,7 +10,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Management;
 /// beside its links. A queue is both <paramref name="receiveEntity"/> and <paramref name="sendTarget"/>; a topic only
 /// the latter, a subscription or dead-letter queue only the former.
 /// </summary>
-internal sealed partial class ManagementNode(MessageEntity? receiveEntity, SendTarget? sendTarget)
+internal sealed partial class ManagementNode(MessageEntity? receiveEntity, SendTarget? sendTarget, OperationCounter operations)
 {
     public const string AddressSuffix = "/$management";
 
@@ -18,6 +18,12 @@ internal sealed partial class ManagementNode(MessageEntity? receiveEntity, SendT
     {
         var operation = request.ApplicationProperties?.Map["operation"] as string;
         var body = request.ValueBody?.Value as AmqpMap ?? [];
+        if (operation is not ("com.microsoft:renew-lock" or "com.microsoft:update-disposition"))
+        {
+            // Those two count per lock token, where they are served.
+            operations.OtherRequest();
+        }
+
         return operation switch
         {
             "com.microsoft:renew-lock" => RenewLock(body),
@@ -49,6 +55,8 @@ internal sealed partial class ManagementNode(MessageEntity? receiveEntity, SendT
 
             expirations.Add(until);
         }
+
+        operations.LocksRenewed(expirations.Count);
 
         // An AMQP array (DateTime[]), not a list: the client casts to an array.
         return ManagementReply.Ok(new AmqpMap { [new MapKey("expirations")] = expirations.ToArray() });

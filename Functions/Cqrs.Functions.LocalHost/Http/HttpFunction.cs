@@ -13,10 +13,11 @@ internal sealed class HttpFunction
     private readonly TemplateMatcher _route;
     private readonly HashSet<string> _methods;
 
-    private HttpFunction(RpcFunctionMetadata metadata, string triggerName, string route, IEnumerable<string> methods)
+    private HttpFunction(RpcFunctionMetadata metadata, string triggerName, string route, IEnumerable<string> methods, string authLevel)
     {
         Metadata = metadata;
         TriggerName = triggerName;
+        NeedsKey = !string.Equals(authLevel, "anonymous", StringComparison.OrdinalIgnoreCase);
         Route = RoutePrefix + route;
         _route = new TemplateMatcher(TemplateParser.Parse(Route), new RouteValueDictionary());
         _methods = new HashSet<string>(methods, StringComparer.OrdinalIgnoreCase);
@@ -28,6 +29,9 @@ internal sealed class HttpFunction
 
     public string Route { get; }
 
+    /// <summary>Whether a caller must give a key: every level but <c>anonymous</c> (the host's default is <c>function</c>).</summary>
+    public bool NeedsKey { get; }
+
     /// <summary>The HTTP functions among <paramref name="functions"/>, as their raw bindings describe them.</summary>
     public static IReadOnlyList<HttpFunction> From(IEnumerable<RpcFunctionMetadata> functions) =>
         [.. functions.SelectMany(function => function.RawBindings
@@ -37,7 +41,8 @@ internal sealed class HttpFunction
                 function,
                 binding.GetProperty("name").GetString()!,
                 binding.TryGetProperty("route", out var route) ? route.GetString()! : function.Name,
-                binding.TryGetProperty("methods", out var methods) ? methods.EnumerateArray().Select(method => method.GetString()!) : ["get", "post"])))];
+                binding.TryGetProperty("methods", out var methods) ? methods.EnumerateArray().Select(method => method.GetString()!) : ["get", "post"],
+                binding.TryGetProperty("authLevel", out var authLevel) ? authLevel.GetString()! : "function")))];
 
     /// <summary>True, with the route's values, when this function answers <paramref name="method"/> at <paramref name="path"/>.</summary>
     public bool Matches(string method, string path, RouteValueDictionary values) =>

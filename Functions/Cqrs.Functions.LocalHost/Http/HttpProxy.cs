@@ -9,7 +9,7 @@ namespace Cqrs.Functions.LocalHost.Http;
 /// invocation over gRPC and, at once, the same call proxied to the worker's own HTTP endpoint with the invocation id
 /// header; the worker pairs them by that id and answers the proxied call.
 /// </summary>
-internal sealed class HttpProxy(WorkerChannel channel, LoadedWorker worker, HttpClient toWorker)
+internal sealed class HttpProxy(WorkerChannel channel, LoadedWorker worker, HttpClient toWorker, FunctionKey? functionKey)
 {
     private const string InvocationIdHeader = "x-ms-invocation-id";
 
@@ -29,6 +29,13 @@ internal sealed class HttpProxy(WorkerChannel channel, LoadedWorker worker, Http
         if (function is null)
         {
             context.Response.StatusCode = StatusCodes.Status404NotFound;
+            return;
+        }
+
+        if (function.NeedsKey && functionKey is not null && !functionKey.IsGivenBy(context.Request))
+        {
+            // As the Functions host answers a call without its key: before the worker sees it.
+            context.Response.StatusCode = StatusCodes.Status401Unauthorized;
             return;
         }
 

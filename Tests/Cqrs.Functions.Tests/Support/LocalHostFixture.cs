@@ -3,15 +3,23 @@ using Cqrs.Functions.LocalHost;
 
 namespace Cqrs.Functions.Tests.Support;
 
-/// <summary>The Functions app's real worker process, served by the local Functions host on a free port, in-process mode.</summary>
-public sealed class LocalHostFixture : IAsyncLifetime
+/// <summary>
+/// The Functions app's real worker process, served by the local Functions host on a free port, in-process mode. The
+/// host asks for <see cref="FunctionKey"/>, which <see cref="Client"/> sends with every call.
+/// </summary>
+public class LocalHostFixture : IAsyncLifetime
 {
     public const int MaxBodyBytes = 1024;
+
+    public const string FunctionKey = "local-test-key";
 
     private readonly ConcurrentQueue<string> _workerOutput = new();
     private LocalFunctionsHost? _host;
 
     public HttpClient Client { get; } = new();
+
+    /// <summary>Messages the app's Service Bus broker has taken so far; null in in-process mode, which has none.</summary>
+    public virtual long? BrokerSends => null;
 
     /// <summary>What the worker printed, for a failing test's message.</summary>
     public string WorkerOutput => string.Join('\n', _workerOutput);
@@ -24,9 +32,11 @@ public sealed class LocalHostFixture : IAsyncLifetime
             ["Cqrs__Ingestion__MaxBodyBytes"] = MaxBodyBytes.ToString(System.Globalization.CultureInfo.InvariantCulture),
             ["Benchmark__Plan"] = "B1Linux",
         };
-        _host = await LocalFunctionsHost.StartAsync(FunctionsApp.OutputDirectory, 0, settings, _workerOutput.Enqueue, CancellationToken.None);
+        await AddSettingsAsync(settings);
+        _host = await LocalFunctionsHost.StartAsync(FunctionsApp.OutputDirectory, 0, settings, FunctionKey, _workerOutput.Enqueue, CancellationToken.None);
         Client.BaseAddress = _host.BaseAddress;
         Client.Timeout = TimeSpan.FromSeconds(100);
+        Client.DefaultRequestHeaders.Add("x-functions-key", FunctionKey);
     }
 
     public async Task DisposeAsync()
@@ -36,5 +46,13 @@ public sealed class LocalHostFixture : IAsyncLifetime
         {
             await _host.DisposeAsync();
         }
+
+        await DisposeMoreAsync();
     }
+
+    /// <summary>Adds to, or overrides, the app settings the worker starts with.</summary>
+    protected virtual Task AddSettingsAsync(Dictionary<string, string?> settings) => Task.CompletedTask;
+
+    /// <summary>Disposes what <see cref="AddSettingsAsync"/> started, once the worker is gone.</summary>
+    protected virtual Task DisposeMoreAsync() => Task.CompletedTask;
 }

@@ -1,0 +1,73 @@
+using System.Diagnostics;
+using System.Net;
+using System.Text;
+using Cqrs.Functions.Tests.Support;
+
+namespace Cqrs.Functions.Tests.LocalHost;
+
+/// <summary>
+/// The worker's telemetry as Application Insights receives it: through the real Azure Monitor exporter, from the
+/// worker process, in Service Bus mode. One operation id from the HTTP call to the last event handler, across the broker.
+/// </summary>
+public sealed class TraceExportTests(ServiceBusLocalHostFixture app) : IClassFixture<ServiceBusLocalHostFixture>
+{
+    [Fact]
+    public async Task OneTrace_FromTheHttpRequest_ToTheLastEventHandler_ReachesApplicationInsights()
+    {
+        var traceId = ActivityTraceId.CreateRandom();
+        using var request = new HttpRequestMessage(HttpMethod.Post, "api/commands/drones.v1.request-delivery")
+        {
+            Content = new StringContent($$"""{"deliveryId":"traced-{{traceId}}","destination":"12 Quay Street","weightGrams":2500}""", Encoding.UTF8, "application/json"),
+        };
+        request.Headers.Add("traceparent", $"00-{traceId}-{ActivitySpanId.CreateRandom()}-01");
+
+        using var response = await app.Client.SendAsync(request);
+        Assert.Equal(HttpStatusCode.Accepted, response.StatusCode);
+
+        // The function's invocation, the command's send and process, four events published and seven handler calls.
+        var spans = await WaitForSpansAsync(traceId.ToString(), spans => spans.Count >= 14);
+
+        Assert.True(spans.Count == 14, string.Join("\n", spans));
+        var byId = spans.ToDictionary(span => span.Id);
+        var root = Assert.Single(spans, span => !byId.ContainsKey(span.ParentId ?? ""));
+        // Its parent is the host's span of the HTTP call (in Azure the host's request item), itself the caller's child.
+        Assert.Equal(("RemoteDependency", "function SendCommand"), (root.Type, root.Name));
+        Assert.Equal(
+            [("Request", "process drones.v1.request-delivery")],
+            spans.Where(span => span.Type == "Request").Select(span => (span.Type, span.Name)));
+        Assert.Equal(7, spans.Count(span => span.Name.StartsWith("handle ", StringComparison.Ordinal) && byId[span.ParentId!].Name.StartsWith("publish ", StringComparison.Ordinal)));
+        Assert.Equal(
+            [
+                "handle drones.v1.drone-assigned", "publish drones.v1.drone-assigned",
+                "handle drones.v1.delivery-scheduled", "publish drones.v1.delivery-scheduled",
+                "handle drones.v1.delivery-requested", "publish drones.v1.delivery-requested",
+                "process drones.v1.request-delivery", "send drones.v1.request-delivery", "function SendCommand",
+            ],
+            PathToRoot(Assert.Single(spans, span => span.Name == "handle drones.v1.drone-assigned"), byId));
+    }
+
+    private static IEnumerable<string> PathToRoot(ExportedSpan span, Dictionary<string, ExportedSpan> byId)
+    {
+        for (ExportedSpan? current = span; current is not null; current = byId.GetValueOrDefault(current.ParentId ?? ""))
+        {
+            yield return current.Name;
+        }
+    }
+
+    /// <summary>The spans of the operation exported so far, once <paramref name="done"/> says they are all there.</summary>
+    private async Task<List<ExportedSpan>> WaitForSpansAsync(string operationId, Func<List<ExportedSpan>, bool> done)
+    {
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(60));
+        while (true)
+        {
+            var spans = app.Ingestion.Items.Select(ExportedSpan.From).OfType<ExportedSpan>().Where(span => span.OperationId == operationId).ToList();
+            if (done(spans) || timeout.IsCancellationRequested)
+            {
+                return spans;
+            }
+
+            // The exporter posts its batches on its own schedule; what has arrived is all there is to look at.
+            await Task.Delay(TimeSpan.FromMilliseconds(50), CancellationToken.None);
+        }
+    }
+}
