@@ -70,8 +70,8 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
 
     private static string ConnectionStringFor(IPEndPoint endPoint)
     {
-        var host = endPoint.Address.Equals(IPAddress.Any) ? "127.0.0.1" : endPoint.Address.ToString();
-        return $"Endpoint=sb://{host}:{endPoint.Port};SharedAccessKeyName={AdministrationApi.ManageKeyName};SharedAccessKey=local;UseDevelopmentEmulator=true";
+        var host = endPoint.Address.Equals(IPAddress.Any) ? $"127.0.0.1:{endPoint.Port}" : endPoint.ToString(); // [::1]:port for IPv6
+        return $"Endpoint=sb://{host};SharedAccessKeyName={AdministrationApi.ManageKeyName};SharedAccessKey=local;UseDevelopmentEmulator=true";
     }
 
     /// <summary>Stops listening and drops every connection.</summary>

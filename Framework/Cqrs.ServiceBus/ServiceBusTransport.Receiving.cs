@@ -13,6 +13,7 @@ internal sealed partial class ServiceBusTransport
 {
     private readonly List<ServiceBusProcessor> _processors = [];
     private readonly Lock _lifecycle = new();
+    private readonly CancellationTokenSource _stopping = new();
     private Task _provisioned = Task.CompletedTask;
     private Task? _started;
     private Task? _stopped;
@@ -52,12 +53,16 @@ internal sealed partial class ServiceBusTransport
 
             using (ExecutionContext.SuppressFlow())
             {
-                _provisioned = _options.ProvisionTopology
-                    ? TopologyProvisioner.Create(_options, _logger).ProvisionAsync(_topology, CancellationToken.None)
-                    : Task.CompletedTask;
+                _provisioned = _options.ProvisionTopology ? ProvisionAsync() : Task.CompletedTask;
                 _started = StartProcessorsAsync();
             }
         }
+    }
+
+    /// <summary>An async method, so even a bad administration connection string faults the task (sends report it) rather than <see cref="Start"/>.</summary>
+    private async Task ProvisionAsync()
+    {
+        await TopologyProvisioner.Create(_options, _logger).ProvisionAsync(_topology, _stopping.Token).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -70,7 +75,11 @@ internal sealed partial class ServiceBusTransport
         {
             await _provisioned.ConfigureAwait(false);
         }
-        catch (Exception exception) when (exception is InvalidOperationException or ServiceBusException or ArgumentException)
+        catch (OperationCanceledException) when (_stopping.IsCancellationRequested)
+        {
+            return; // stopped while provisioning
+        }
+        catch (Exception exception) when (exception is not OutOfMemoryException)
         {
             LogProvisioningFailed(exception);
             return;
@@ -90,6 +99,7 @@ internal sealed partial class ServiceBusTransport
 
     private async Task StopOnceAsync()
     {
+        await _stopping.CancelAsync().ConfigureAwait(false); // a provisioning under way (it may be retrying) gives up
         if (_started is { } started)
         {
             await started.ConfigureAwait(false);

@@ -70,6 +70,7 @@ internal sealed partial class ServiceBusTransport : ITransport
         await _commands.DisposeAsync().ConfigureAwait(false);
         await _events.DisposeAsync().ConfigureAwait(false);
         await _client.DisposeAsync().ConfigureAwait(false);
+        _stopping.Dispose();
     }
 
     /// <summary>

@@ -22,12 +22,11 @@ internal sealed class AdministrationListener(HttpListener listener, Administrati
     /// <summary>Listens on a free port of <paramref name="address"/>; a port taken between finding and binding it is retried.</summary>
     public static AdministrationListener Start(EntityRegistry registry, IPAddress address)
     {
-        var host = address.Equals(IPAddress.Any) ? "+" : address.ToString();
         for (var attempt = 1; ; attempt++)
         {
             var port = FreePort(address);
             var listener = new HttpListener();
-            listener.Prefixes.Add($"http://{host}:{port}/");
+            listener.Prefixes.Add(address.Equals(IPAddress.Any) ? $"http://+:{port}/" : $"http://{new IPEndPoint(address, port)}/"); // [::1]:port for IPv6
             try
             {
                 listener.Start();
