@@ -124,6 +124,28 @@ public sealed class AdministrationTests : BrokerTest
         queue.MaxDeliveryCount = 2;
         var update = await Assert.ThrowsAsync<ServiceBusException>(() => Admin.UpdateQueueAsync(queue));
         Assert.Contains("does not update entities", update.Message, StringComparison.Ordinal);
+        var listing = await Assert.ThrowsAsync<ServiceBusException>(() => Admin.GetNamespacePropertiesAsync());
+        Assert.Contains("does not implement GET /$namespaceinfo", listing.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task MalformedBodies_AreBadRequests_AndTheEndpointKeepsServing()
+    {
+        using var http = new HttpClient();
+        foreach (var body in new[] { "not xml", "<entry xmlns=\"http://www.w3.org/2005/Atom\"/>", "<!DOCTYPE x [<!ENTITY a \"a\">]><x>&a;</x>" })
+        {
+            using var request = new HttpRequestMessage(HttpMethod.Put, $"http://127.0.0.1:{Broker.AdministrationPort}/broken?api-version=2024-05")
+            {
+                Content = new StringContent(body),
+            };
+            request.Headers.TryAddWithoutValidation("Authorization", "SharedAccessSignature skn=RootManageSharedAccessKey");
+            using var response = await http.SendAsync(request);
+            Assert.Equal(System.Net.HttpStatusCode.BadRequest, response.StatusCode);
+        }
+
+        Assert.False(await Admin.QueueExistsAsync("broken"));
+        await Admin.CreateQueueAsync("working");
+        Assert.True(await Admin.QueueExistsAsync("working"));
     }
 
     private static async Task AssertFails<T>(ServiceBusFailureReason reason, Func<Task<T>> operation)
