@@ -6,7 +6,8 @@ namespace Cqrs.ServiceBus.LocalBroker.Host;
 /// <summary>
 /// Runs the local Service Bus broker until Ctrl+C (or SIGTERM):
 /// <c>dotnet run --project Framework/Cqrs.ServiceBus.LocalBroker.Host -- --topology topology.json [--port 5672] [--bind 127.0.0.1]</c>.
-/// Prints the connection string on the first line of stdout, so a script can read it.
+/// Prints the connection string on the first line of stdout, so a script can read it, and the administration
+/// endpoint's (for ServiceBusAdministrationClient) on the second.
 /// </summary>
 internal static class BrokerHost
 {
@@ -27,9 +28,10 @@ internal static class BrokerHost
         using var terminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, Stop);
 
         Console.WriteLine(broker.ConnectionString);
+        Console.WriteLine(broker.AdministrationConnectionString);
         var entities = topology.Queues.Select(queue => queue.Name)
             .Concat(topology.Topics.SelectMany(topic => topic.Subscriptions.Select(subscription => $"{topic.Name}/Subscriptions/{subscription.Name}")));
-        await Console.Error.WriteLineAsync($"Local Service Bus broker on port {broker.Port}: {string.Join(", ", entities)}. Ctrl+C stops it.");
+        await Console.Error.WriteLineAsync($"Local Service Bus broker on port {broker.Port} (administration on {broker.AdministrationPort}): {string.Join(", ", entities)}. Ctrl+C stops it.");
         await stopped.Task;
         return 0;
 

@@ -1,4 +1,5 @@
 using System.Net;
+using Cqrs.ServiceBus.LocalBroker.Administration;
 using Cqrs.ServiceBus.LocalBroker.Amqp;
 using Cqrs.ServiceBus.LocalBroker.Entities;
 
@@ -8,7 +9,9 @@ namespace Cqrs.ServiceBus.LocalBroker;
 /// An in-memory AMQP 1.0 broker that the unmodified Azure.Messaging.ServiceBus client talks to, for development and
 /// tests: queues, topics with filtered subscriptions, peek-lock and receive-and-delete, lock expiry with delivery
 /// counts, dead-letter sub-queues, deferral, scheduling and the <c>$management</c> operations the client uses.
-/// Nothing is persisted; it is not a production broker.
+/// Nothing is persisted; it is not a production broker. A second port serves the management protocol of
+/// <c>ServiceBusAdministrationClient</c> (see <see cref="AdministrationConnectionString"/>), so entities can also be
+/// created while it runs.
 /// <code>await using var broker = await LocalServiceBusBroker.StartAsync(new BrokerTopology().AddQueue("orders"));
 /// await using var client = new ServiceBusClient(broker.ConnectionString);</code>
 /// </summary>
@@ -16,12 +19,14 @@ namespace Cqrs.ServiceBus.LocalBroker;
 public sealed class LocalServiceBusBroker : IAsyncDisposable
 {
     private readonly BrokerListener listener;
+    private readonly AdministrationListener administration;
     private readonly ExpirySweeper sweeper;
     private readonly OperationCounter operations;
 
-    private LocalServiceBusBroker(BrokerListener listener, ExpirySweeper sweeper, OperationCounter operations)
+    private LocalServiceBusBroker(BrokerListener listener, AdministrationListener administration, ExpirySweeper sweeper, OperationCounter operations)
     {
         this.listener = listener;
+        this.administration = administration;
         this.sweeper = sweeper;
         this.operations = operations;
     }
@@ -39,15 +44,20 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
     /// The connection string for <c>ServiceBusClient</c>: <c>UseDevelopmentEmulator=true</c> makes the client speak
     /// plain AMQP over TCP to this host and port. Any key is accepted.
     /// </summary>
-    public string ConnectionString
-    {
-        get
-        {
-            var address = listener.EndPoint.Address;
-            var host = address.Equals(IPAddress.Any) ? "127.0.0.1" : address.ToString();
-            return $"Endpoint=sb://{host}:{Port};SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=local;UseDevelopmentEmulator=true";
-        }
-    }
+    public string ConnectionString => ConnectionStringFor(listener.EndPoint);
+
+    /// <summary>The TCP port of the administration endpoint (plain HTTP).</summary>
+    public int AdministrationPort => administration.EndPoint.Port;
+
+    /// <summary>
+    /// The connection string for <c>ServiceBusAdministrationClient</c>: the client sends its management requests (HTTP,
+    /// no TLS with <c>UseDevelopmentEmulator=true</c>) to the endpoint's host and port, which here is a port of its own.
+    /// Queues, topics, subscriptions and correlation-filter rules can be created, read, tested for and deleted; the
+    /// broker serves what is created at once. The key is not checked, but the key name stands for the rights: only
+    /// <c>RootManageSharedAccessKey</c> (this string's) has Manage, any other name is refused with 401 as a Send/Listen
+    /// policy would be.
+    /// </summary>
+    public string AdministrationConnectionString => ConnectionStringFor(administration.EndPoint);
 
     /// <summary>Starts a broker serving <paramref name="topology"/>, listening once the returned task completes.</summary>
     /// <param name="topology">The queues and topics to serve; read once.</param>
@@ -62,13 +72,21 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
         options ??= new LocalServiceBusBrokerOptions();
         var registry = new EntityRegistry(topology);
         var listener = BrokerListener.Start(registry, options.BindAddress, options.Port);
-        return Task.FromResult(new LocalServiceBusBroker(listener, new ExpirySweeper(registry.ReceiveEntities), registry.Operations));
+        var administration = AdministrationListener.Start(registry, options.BindAddress);
+        return Task.FromResult(new LocalServiceBusBroker(listener, administration, new ExpirySweeper(registry.ReceiveEntities), registry.Operations));
+    }
+
+    private static string ConnectionStringFor(IPEndPoint endPoint)
+    {
+        var host = endPoint.Address.Equals(IPAddress.Any) ? $"127.0.0.1:{endPoint.Port}" : endPoint.ToString(); // [::1]:port for IPv6
+        return $"Endpoint=sb://{host};SharedAccessKeyName={AdministrationApi.ManageKeyName};SharedAccessKey=local;UseDevelopmentEmulator=true";
     }
 
     /// <summary>Stops listening and drops every connection.</summary>
     public ValueTask DisposeAsync()
     {
         sweeper.Dispose();
+        administration.Dispose();
         listener.Dispose();
         return ValueTask.CompletedTask;
     }

@@ -49,6 +49,26 @@ public sealed class ServiceBusOptions
     /// <summary>How long a message under way has its lock renewed. Default 5 minutes.</summary>
     public TimeSpan MaxAutoLockRenewalDuration { get; set; } = TimeSpan.FromMinutes(5);
 
+    /// <summary>
+    /// Creates what is missing of <see cref="ServiceBusTopology"/> at start-up, before any message is sent or received:
+    /// the command queue, the event topic, this endpoint's subscription and its rules (one correlation filter on the
+    /// Subject per handled event; the catch-all <c>$Default</c> rule and rules of ours for events no longer handled are
+    /// removed). Nothing that exists is changed, so every start after the first changes nothing. Needs Manage rights
+    /// (a policy with Manage, or the Azure Service Bus Data Owner role). Default off: production entities usually come
+    /// from infrastructure as code (the repository's Bicep).
+    /// </summary>
+    public bool ProvisionTopology { get; set; }
+
+    /// <summary>
+    /// The connection string <see cref="ProvisionTopology"/> uses, when it differs from <see cref="ConnectionString"/>:
+    /// a local broker's administration endpoint listens on a port of its own. Default: <see cref="ConnectionString"/>,
+    /// or <see cref="FullyQualifiedNamespace"/> with <see cref="Credential"/>.
+    /// </summary>
+    public string? AdministrationConnectionString { get; set; }
+
+    /// <summary>The entities' max delivery count, as provisioned: deliveries after which the broker dead-letters a message. Default 10 (Service Bus's default).</summary>
+    public int MaxDeliveryCount { get; set; } = 10;
+
     /// <summary>Most messages sent in one batch. Default 100.</summary>
     public int MaxBatchSize { get; set; } = 100;
 }

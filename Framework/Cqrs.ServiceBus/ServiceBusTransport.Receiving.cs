@@ -6,12 +6,15 @@ namespace Cqrs.ServiceBus;
 
 /// <summary>
 /// Receiving: a <see cref="ServiceBusProcessor"/> on the command queue when commands are handled here, and one on this
-/// endpoint's subscription when events are; peek-lock, explicit settlement, exactly once per delivery.
+/// endpoint's subscription when events are; peek-lock, explicit settlement, exactly once per delivery. With
+/// <see cref="ServiceBusOptions.ProvisionTopology"/> the entities are provisioned first.
 /// </summary>
 internal sealed partial class ServiceBusTransport
 {
     private readonly List<ServiceBusProcessor> _processors = [];
     private readonly Lock _lifecycle = new();
+    private readonly CancellationTokenSource _stopping = new();
+    private Task _provisioned = Task.CompletedTask;
     private Task? _started;
     private Task? _stopped;
 
@@ -50,9 +53,39 @@ internal sealed partial class ServiceBusTransport
 
             using (ExecutionContext.SuppressFlow())
             {
-                _started = Task.WhenAll(_processors.Select(processor => processor.StartProcessingAsync()));
+                _provisioned = _options.ProvisionTopology ? ProvisionAsync() : Task.CompletedTask;
+                _started = StartProcessorsAsync();
             }
         }
+    }
+
+    /// <summary>An async method, so even a bad administration connection string faults the task (sends report it) rather than <see cref="Start"/>.</summary>
+    private async Task ProvisionAsync()
+    {
+        await TopologyProvisioner.Create(_options, _logger).ProvisionAsync(_topology, _stopping.Token).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Starts the processors once the topology is provisioned. A provisioning failure is logged here and starts
+    /// nothing; senders get it too (see SendToBrokerAsync), so the app learns why instead of receiving nothing.
+    /// </summary>
+    private async Task StartProcessorsAsync()
+    {
+        try
+        {
+            await _provisioned.ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (_stopping.IsCancellationRequested)
+        {
+            return; // stopped while provisioning
+        }
+        catch (Exception exception) when (exception is not OutOfMemoryException)
+        {
+            LogProvisioningFailed(exception);
+            return;
+        }
+
+        await Task.WhenAll(_processors.Select(processor => processor.StartProcessingAsync())).ConfigureAwait(false);
     }
 
     /// <summary>Stops receiving and lets the handlers under way finish and settle. Idempotent.</summary>
@@ -66,6 +99,7 @@ internal sealed partial class ServiceBusTransport
 
     private async Task StopOnceAsync()
     {
+        await _stopping.CancelAsync().ConfigureAwait(false); // a provisioning under way (it may be retrying) gives up
         if (_started is { } started)
         {
             await started.ConfigureAwait(false);
@@ -144,6 +178,9 @@ internal sealed partial class ServiceBusTransport
 
     [LoggerMessage(Level = LogLevel.Error, Message = "Dead-lettered message {MessageId}: its headers cannot be read: {Problem}")]
     private partial void LogUnreadable(string messageId, string problem);
+
+    [LoggerMessage(Level = LogLevel.Critical, Message = "Provisioning the Service Bus topology failed: nothing is received, and every send fails with this error.")]
+    private partial void LogProvisioningFailed(Exception exception);
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "Service Bus receive error on {EntityPath} ({Source}).")]
     private partial void LogReceiveError(Exception exception, string entityPath, string source);

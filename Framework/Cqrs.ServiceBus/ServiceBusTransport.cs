@@ -13,15 +13,17 @@ namespace Cqrs.ServiceBus;
 internal sealed partial class ServiceBusTransport : ITransport
 {
     private readonly ServiceBusOptions _options;
+    private readonly ServiceBusTopology _topology;
     private readonly MessageCatalog _catalog;
     private readonly ILogger _logger;
     private readonly ServiceBusClient _client;
     private readonly BatchingSender _commands;
     private readonly BatchingSender _events;
 
-    public ServiceBusTransport(ServiceBusOptions options, MessageCatalog catalog, ILogger<ServiceBusTransport> logger)
+    public ServiceBusTransport(ServiceBusOptions options, ServiceBusTopology topology, MessageCatalog catalog, ILogger<ServiceBusTransport> logger)
     {
         _options = options;
+        _topology = topology;
         _catalog = catalog;
         _logger = logger;
         _client = options.ConnectionString is { } connectionString
@@ -38,7 +40,7 @@ internal sealed partial class ServiceBusTransport : ITransport
     /// <summary>Sends once the broker has taken the message: a stored event's delivery is then durable.</summary>
     public async ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
     {
-        await SenderOf(message).SendAsync(ServiceBusMessages.ToServiceBus(message, _options.Subscription)).ConfigureAwait(false);
+        await SendToBrokerAsync(message, ServiceBusMessages.ToServiceBus(message, _options.Subscription)).ConfigureAwait(false);
         message.Stored?.CopySettled();
     }
 
@@ -47,7 +49,7 @@ internal sealed partial class ServiceBusTransport : ITransport
     {
         var scheduled = ServiceBusMessages.ToServiceBus(message, _options.Subscription);
         scheduled.ScheduledEnqueueTime = DateTimeOffset.UtcNow + delay;
-        await SenderOf(message).SendAsync(scheduled).ConfigureAwait(false);
+        await SendToBrokerAsync(message, scheduled).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -59,7 +61,7 @@ internal sealed partial class ServiceBusTransport : ITransport
         var copy = ServiceBusMessages.ToServiceBus(message, _options.Subscription);
         copy.ApplicationProperties[ServiceBusHeaders.DeadLetterReason] = reason;
         copy.ApplicationProperties[ServiceBusHeaders.DeadLetterDescription] = description;
-        await SenderOf(message).SendAsync(copy).ConfigureAwait(false);
+        await SendToBrokerAsync(message, copy).ConfigureAwait(false);
     }
 
     public async ValueTask DisposeAsync()
@@ -68,6 +70,21 @@ internal sealed partial class ServiceBusTransport : ITransport
         await _commands.DisposeAsync().ConfigureAwait(false);
         await _events.DisposeAsync().ConfigureAwait(false);
         await _client.DisposeAsync().ConfigureAwait(false);
+        _stopping.Dispose();
+    }
+
+    /// <summary>
+    /// Sends once the topology is provisioned (see <see cref="Start"/>): a send must not reach for an entity not yet
+    /// created, and a provisioning failure reaches every sender as its cause. Without provisioning this costs a check.
+    /// </summary>
+    private async ValueTask SendToBrokerAsync(TransportMessage message, ServiceBusMessage native)
+    {
+        if (!_provisioned.IsCompletedSuccessfully)
+        {
+            await _provisioned.ConfigureAwait(false);
+        }
+
+        await SenderOf(message).SendAsync(native).ConfigureAwait(false);
     }
 
     /// <summary>Events go to the topic; commands, and messages of a type unknown here, to the queue.</summary>

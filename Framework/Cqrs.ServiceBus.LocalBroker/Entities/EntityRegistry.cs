@@ -1,37 +1,44 @@
+using System.Collections.Concurrent;
+
 namespace Cqrs.ServiceBus.LocalBroker.Entities;
 
 /// <summary>
 /// The broker's entities by the paths the client uses: send targets (queues, topics) and receive entities (queues,
-/// subscriptions and their <c>$DeadLetterQueue</c> sub-queues). Built once from the topology; lookups are case-insensitive.
+/// subscriptions and their <c>$DeadLetterQueue</c> sub-queues). Built from the topology, then changed live by the
+/// administration endpoint: lookups are lock-free and case-insensitive, changes are serialized by <see cref="gate"/>.
+/// A deleted entity leaves the registry; links already attached to it keep it until they close.
 /// </summary>
 internal sealed class EntityRegistry
 {
     public const string DeadLetterQueueSuffix = "/$DeadLetterQueue";
 
-    private readonly Dictionary<string, SendTarget> sendTargets = new(StringComparer.OrdinalIgnoreCase);
-    private readonly Dictionary<string, MessageEntity> receiveEntities = new(StringComparer.OrdinalIgnoreCase);
+    private readonly ConcurrentDictionary<string, SendTarget> sendTargets = new(StringComparer.OrdinalIgnoreCase);
+    private readonly ConcurrentDictionary<string, MessageEntity> receiveEntities = new(StringComparer.OrdinalIgnoreCase);
+    private readonly Lock gate = new();
 
     public EntityRegistry(BrokerTopology topology)
     {
         topology.Validate();
         foreach (var queue in topology.Queues)
         {
-            var entity = AddEntity(queue.Name, queue);
-            sendTargets.Add(queue.Name, new SendTarget(queue.Name, [new SendTarget.Route(entity, null)]));
+            AddQueue(queue);
         }
 
         foreach (var topic in topology.Topics)
         {
-            var routes = topic.Subscriptions
-                .Select(subscription => new SendTarget.Route(
-                    AddEntity($"{topic.Name}/Subscriptions/{subscription.Name}", subscription),
-                    subscription.Filter is null ? null : new CorrelationFilter(subscription.Filter)))
-                .ToList();
-            sendTargets.Add(topic.Name, new SendTarget(topic.Name, routes));
+            AddTopic(topic.Name);
+            foreach (var subscription in topic.Subscriptions)
+            {
+                var rule = subscription.Filter is { } filter
+                    ? SubscriptionRule.Correlating(SubscriptionRule.DefaultName, filter)
+                    : SubscriptionRule.Matching(SubscriptionRule.DefaultName, everything: true);
+                AddSubscription(topic.Name, subscription, rule);
+            }
         }
     }
 
-    public IEnumerable<MessageEntity> ReceiveEntities => receiveEntities.Values;
+    /// <summary>Every receive entity, read afresh on each enumeration (entities come and go).</summary>
+    public IEnumerable<MessageEntity> ReceiveEntities => receiveEntities.Select(pair => pair.Value);
 
     /// <summary>The billable operations served on every entity.</summary>
     public OperationCounter Operations { get; } = new();
@@ -41,6 +48,93 @@ internal sealed class EntityRegistry
 
     /// <summary>The queue, subscription or dead-letter sub-queue at <paramref name="path"/>, or <see langword="null"/>.</summary>
     public MessageEntity? FindReceiveEntity(string path) => receiveEntities.GetValueOrDefault(path);
+
+    /// <summary>The subscription <paramref name="name"/> of <paramref name="topic"/>, or <see langword="null"/>.</summary>
+    public SendTarget.Route? FindSubscription(string topic, string name) =>
+        FindSendTarget(topic) is { IsTopic: true } target && FindReceiveEntity(SubscriptionPath(topic, name)) is { } entity
+            ? target.Routes.FirstOrDefault(route => route.Entity == entity)
+            : null;
+
+    /// <summary>Adds a queue; false when a queue or topic of that name exists.</summary>
+    public bool AddQueue(QueueOptions queue)
+    {
+        queue.Validate();
+        lock (gate)
+        {
+            if (sendTargets.ContainsKey(queue.Name))
+            {
+                return false;
+            }
+
+            sendTargets[queue.Name] = new SendTarget(queue.Name, isTopic: false, new SendTarget.Route(AddEntity(queue.Name, queue), null));
+            return true;
+        }
+    }
+
+    /// <summary>Adds a topic with no subscriptions; false when a queue or topic of that name exists.</summary>
+    public bool AddTopic(string name)
+    {
+        lock (gate)
+        {
+            return sendTargets.TryAdd(name, new SendTarget(name, isTopic: true));
+        }
+    }
+
+    /// <summary>Adds a subscription with one rule: <see langword="null"/> when the topic does not exist, false when the subscription does.</summary>
+    public bool? AddSubscription(string topic, SubscriptionOptions subscription, SubscriptionRule rule)
+    {
+        subscription.Validate();
+        lock (gate)
+        {
+            if (FindSendTarget(topic) is not { IsTopic: true } target)
+            {
+                return null;
+            }
+
+            if (FindReceiveEntity(SubscriptionPath(topic, subscription.Name)) is not null)
+            {
+                return false;
+            }
+
+            target.AddRoute(new SendTarget.Route(AddEntity(SubscriptionPath(topic, subscription.Name), subscription), new SubscriptionRules(rule)));
+            return true;
+        }
+    }
+
+    /// <summary>Removes a queue, or a topic with its subscriptions; false when there is none at <paramref name="path"/>.</summary>
+    public bool Remove(string path)
+    {
+        lock (gate)
+        {
+            if (!sendTargets.TryRemove(path, out var target))
+            {
+                return false;
+            }
+
+            foreach (var route in target.Routes)
+            {
+                RemoveEntity(route.Entity);
+            }
+
+            return true;
+        }
+    }
+
+    /// <summary>Removes a subscription; false when there is none.</summary>
+    public bool RemoveSubscription(string topic, string name)
+    {
+        lock (gate)
+        {
+            if (FindSubscription(topic, name) is not { } route)
+            {
+                return false;
+            }
+
+            sendTargets[topic].RemoveRoute(route);
+            RemoveEntity(route.Entity);
+            return true;
+        }
+    }
 
     /// <summary>Turns a link address (<c>/orders</c>, <c>amqp://host/orders</c>, percent-escaped) into an entity path.</summary>
     public static string PathOf(string address)
@@ -54,14 +148,22 @@ internal sealed class EntityRegistry
         return Uri.UnescapeDataString(path).Trim('/');
     }
 
+    private static string SubscriptionPath(string topic, string name) => $"{topic}/Subscriptions/{name}";
+
     private MessageEntity AddEntity(string path, EntityOptions options)
     {
         var budget = new SizeBudget(options.MaxSizeInBytes);
         var deadLetterPath = path + DeadLetterQueueSuffix;
         var deadLetterQueue = new MessageEntity(deadLetterPath, options, budget, deadLetterQueue: null);
         var entity = new MessageEntity(path, options, budget, deadLetterQueue);
-        receiveEntities.Add(path, entity);
-        receiveEntities.Add(deadLetterPath, deadLetterQueue);
+        receiveEntities[path] = entity;
+        receiveEntities[deadLetterPath] = deadLetterQueue;
         return entity;
+    }
+
+    private void RemoveEntity(MessageEntity entity)
+    {
+        receiveEntities.TryRemove(entity.Path, out _);
+        receiveEntities.TryRemove(entity.Path + DeadLetterQueueSuffix, out _);
     }
 }

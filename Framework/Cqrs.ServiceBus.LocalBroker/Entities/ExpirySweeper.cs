@@ -2,19 +2,20 @@ namespace Cqrs.ServiceBus.LocalBroker.Entities;
 
 /// <summary>
 /// Expires locks and releases due scheduled messages in every entity, on a short timer: one timer for the broker
-/// rather than one per locked message, at a resolution well under any lock duration worth configuring.
+/// rather than one per locked message, at a resolution well under any lock duration worth configuring. The entities
+/// are enumerated afresh on each sweep: the administration endpoint adds and removes them while the broker runs.
 /// </summary>
 internal sealed class ExpirySweeper : IDisposable
 {
     private static readonly TimeSpan Period = TimeSpan.FromMilliseconds(50);
 
-    private readonly MessageEntity[] entities;
+    private readonly IEnumerable<MessageEntity> entities;
     private readonly Timer timer;
     private int sweeping;
 
     public ExpirySweeper(IEnumerable<MessageEntity> entities)
     {
-        this.entities = [.. entities];
+        this.entities = entities;
         timer = new Timer(static state => ((ExpirySweeper)state!).Sweep(), this, Period, Period);
     }
 

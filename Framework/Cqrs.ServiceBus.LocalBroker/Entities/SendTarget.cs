@@ -1,16 +1,39 @@
 namespace Cqrs.ServiceBus.LocalBroker.Entities;
 
 /// <summary>
-/// Where a client sends: a queue (one route, no filter) or a topic (one route per subscription, each with its
-/// filter). Gives every message its sequence number and stores a copy in each entity it routes to.
+/// Where a client sends: a queue (one route, no rules) or a topic (one route per subscription, each with its
+/// rules). Gives every message its sequence number and stores a copy in each entity it routes to. A topic's
+/// subscriptions come and go while messages are sent (the administration endpoint): a change replaces the whole
+/// route array, so a send works on one consistent set.
 /// </summary>
-internal sealed class SendTarget(string path, IReadOnlyList<SendTarget.Route> routes)
+internal sealed class SendTarget(string path, bool isTopic, params SendTarget.Route[] routes)
 {
     private readonly SequenceCounter sequence = new();
+    private readonly Lock gate = new();
+    private Route[] routes = routes;
 
     public string Path { get; } = path;
 
-    public IReadOnlyList<Route> Routes { get; } = routes;
+    /// <summary>True for a topic, false for a queue.</summary>
+    public bool IsTopic { get; } = isTopic;
+
+    public IReadOnlyList<Route> Routes => Volatile.Read(ref routes);
+
+    public void AddRoute(Route route)
+    {
+        lock (gate)
+        {
+            Volatile.Write(ref routes, [.. routes, route]);
+        }
+    }
+
+    public void RemoveRoute(Route route)
+    {
+        lock (gate)
+        {
+            Volatile.Write(ref routes, routes.Where(existing => existing != route).ToArray());
+        }
+    }
 
     /// <summary>
     /// Stores the messages and returns their sequence numbers, or <see langword="null"/> when an entity has no room
@@ -18,10 +41,11 @@ internal sealed class SendTarget(string path, IReadOnlyList<SendTarget.Route> ro
     /// </summary>
     public IReadOnlyList<long>? TrySend(IReadOnlyList<MessageContent> contents)
     {
-        var routed = Routes.Select(route => contents.Where(route.Matches).ToList()).ToList();
-        for (var index = 0; index < Routes.Count; index++)
+        var routes = Routes;
+        var routed = routes.Select(route => contents.Where(route.Matches).ToList()).ToList();
+        for (var index = 0; index < routes.Count; index++)
         {
-            if (routed[index].Count > 0 && !Routes[index].Entity.Budget.HasRoomFor(routed[index].Sum(content => (long)content.Size)))
+            if (routed[index].Count > 0 && !routes[index].Entity.Budget.HasRoomFor(routed[index].Sum(content => (long)content.Size)))
             {
                 return null;
             }
@@ -34,9 +58,9 @@ internal sealed class SendTarget(string path, IReadOnlyList<SendTarget.Route> ro
             sequenceNumbers.Add(content, sequence.Next());
         }
 
-        for (var index = 0; index < Routes.Count; index++)
+        for (var index = 0; index < routes.Count; index++)
         {
-            var entity = Routes[index].Entity;
+            var entity = routes[index].Entity;
             entity.Enqueue(routed[index].Select(content =>
                 BrokerMessage.Create(content, sequenceNumbers[content], now, entity.Options.DefaultMessageTimeToLive)));
         }
@@ -52,9 +76,9 @@ internal sealed class SendTarget(string path, IReadOnlyList<SendTarget.Route> ro
         }
     }
 
-    /// <summary>An entity a target stores into, and the filter a message must match to go there (none: every message).</summary>
-    internal sealed record Route(MessageEntity Entity, CorrelationFilter? Filter)
+    /// <summary>An entity a target stores into, and the rules a message must match to go there (a queue has none: every message).</summary>
+    internal sealed record Route(MessageEntity Entity, SubscriptionRules? Rules)
     {
-        public bool Matches(MessageContent content) => Filter?.Matches(content) ?? true;
+        public bool Matches(MessageContent content) => Rules?.Matches(content) ?? true;
     }
 }

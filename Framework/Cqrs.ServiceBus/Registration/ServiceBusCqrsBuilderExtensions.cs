@@ -13,7 +13,8 @@ public static class ServiceBusCqrsBuilderExtensions
 {
     /// <summary>
     /// Sends commands to a queue and events to a topic, and receives from the queue and this endpoint's subscription
-    /// what the handlers here handle. <see cref="ServiceBusTopology"/>, resolved from the container, names the entities.
+    /// what the handlers here handle. <see cref="ServiceBusTopology"/>, resolved from the container, names the entities;
+    /// <see cref="ServiceBusOptions.ProvisionTopology"/> creates them.
     /// </summary>
     /// <exception cref="ArgumentException">Neither a connection string nor a namespace with a credential is given.</exception>
     public static CqrsBuilder UseServiceBus(this CqrsBuilder builder, Action<ServiceBusOptions> configure)
@@ -31,6 +32,7 @@ public static class ServiceBusCqrsBuilderExtensions
         services.AddSingleton(options);
         services.Replace(ServiceDescriptor.Singleton<ITransport>(provider => new ServiceBusTransport(
             options,
+            provider.GetRequiredService<ServiceBusTopology>(),
             provider.GetRequiredService<MessageCatalog>(),
             provider.GetService<ILogger<ServiceBusTransport>>() ?? NullLogger<ServiceBusTransport>.Instance)));
         services.TryAddSingleton(provider =>
