@@ -81,6 +81,7 @@ public sealed class LocalFunctionsHost : IAsyncDisposable
             }
 
             var loaded = await channel.Loaded.ConfigureAwait(false);
+            await WorkerHttpReadiness.WaitAsync(loaded.HttpUri, cancellationToken).WaitAsync(TimeSpan.FromSeconds(120), cancellationToken).ConfigureAwait(false);
             proxy = new HttpProxy(channel, loaded, toWorker, functionKey is null ? null : new FunctionKey(functionKey));
             var served = web.Urls.Select(url => new Uri(url)).Single(url => url.Port != grpcPort);
             return new LocalFunctionsHost(web, worker, channel, toWorker, new Uri($"http://localhost:{served.Port}/"), [.. proxy.Functions.Select(function => function.Route)]);

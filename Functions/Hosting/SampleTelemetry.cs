@@ -25,18 +25,24 @@ internal static class SampleTelemetry
         var sampling = configuration.GetValue(TraceSamplingKey, 0.01);
         var telemetry = services.AddOpenTelemetry()
             .UseFunctionsWorkerDefaults()
-            .WithTracing(tracing => tracing
-                .AddSource(CqrsDiagnostics.ActivitySourceName)
-                .SetSampler(new ParentBasedSampler(new TraceIdRatioBasedSampler(sampling))))
+            .WithTracing(tracing => tracing.AddSource(CqrsDiagnostics.ActivitySourceName))
             .WithMetrics(metrics => metrics.AddMeter(CqrsDiagnostics.MeterName));
         if (configuration[ConnectionStringKey] is { Length: > 0 } connectionString)
         {
             telemetry
-                .WithTracing(tracing => tracing.AddAzureMonitorTraceExporter(options => options.ConnectionString = connectionString))
+                .WithTracing(tracing => tracing.AddAzureMonitorTraceExporter(options =>
+                {
+                    options.ConnectionString = connectionString;
+                    // The exporter's own rate limit would drop spans of traces this app keeps: the sampler below decides.
+                    options.TracesPerSecond = null;
+                    options.SamplingRatio = 1F;
+                }))
                 .WithMetrics(metrics => metrics.AddAzureMonitorMetricExporter(options => options.ConnectionString = connectionString))
                 .WithLogging(logging => logging.AddAzureMonitorLogExporter(options => options.ConnectionString = connectionString));
         }
 
+        // Set last, so that it wins over a sampler an exporter sets.
+        telemetry.WithTracing(tracing => tracing.SetSampler(new ParentBasedSampler(new TraceIdRatioBasedSampler(sampling))));
         return services;
     }
 }

@@ -31,8 +31,16 @@ internal static class ResultTable
         ("lost", result => Count(result.Lost)),
         ("start-up (ms)", result => $"{result.StartupMs.ToString("F1", Invariant)} (JIT {result.StartupJitMs.ToString("F1", Invariant)} ms, {Count(result.StartupJittedMethods)} methods)"),
         ("price (USD/h)", result => result.PricePerHourUsd.ToString("0.####", Invariant)),
+        ("broker ops/op", BrokerOperations),
+        ("cost/op plan / broker", result => $"{result.PlanCostPerOpUsd.ToString("G3", Invariant)} / {result.BrokerCostPerOpUsd?.ToString("G3", Invariant) ?? "–"} USD"),
         ("ops per dollar", result => Count(result.OpsPerDollar)),
     ];
+
+    /// <summary>A Service Bus run's broker operations per operation, on a local broker; a dash otherwise.</summary>
+    private static string BrokerOperations(BenchtestResult result) => result.BrokerOperationsPerOp is { } total
+        ? $"{total.ToString("0.##", Invariant)} ({result.BrokerSendsPerOp?.ToString("0.##", Invariant)} sent, " +
+          $"{result.BrokerReceivesPerOp?.ToString("0.##", Invariant)} received, {result.BrokerSettlementsPerOp?.ToString("0.##", Invariant)} settled)"
+        : "–";
 
     /// <summary>One column per named run, one row per figure.</summary>
     public static void WriteRuns(TextWriter output, IReadOnlyList<(string Name, BenchtestResult Result)> runs)
