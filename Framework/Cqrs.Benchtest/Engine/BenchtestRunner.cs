@@ -134,6 +134,7 @@ public sealed class BenchtestRunner
         GC.WaitForPendingFinalizers();
         var allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
         var collectionsBefore = GcCollections.Now();
+        var cpuBefore = Environment.CpuUsage.TotalTime;
 
         var elapsed = await new PhaseMonitor(tracker, BenchtestPhase.Measuring, settings.Operations, progress)
             .RunAsync(() => Send(settings, load, cancellationToken), cancellationToken)
@@ -141,8 +142,9 @@ public sealed class BenchtestRunner
 
         var allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
         var collections = GcCollections.Now() - collectionsBefore;
+        var cpu = Environment.CpuUsage.TotalTime - cpuBefore;
         telemetry?.Flush();
-        return new MeasuredPhase(elapsed, allocated, collections, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates);
+        return new MeasuredPhase(elapsed, allocated, collections, cpu, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates);
     }
 
     private static Task Send(BenchtestSettings settings, CommandLoad load, CancellationToken cancellationToken) =>
@@ -173,6 +175,7 @@ public sealed class BenchtestRunner
             Gen1Collections = measured.Collections.Gen1,
             Gen2Collections = measured.Collections.Gen2,
             GcPauseMs = measured.Collections.Paused.TotalMilliseconds,
+            CpuUsPerOp = measured.Cpu.TotalMicroseconds / settings.Operations,
             Cores = ProcessCores.Available(),
             Telemetry = settings.Telemetry,
             TraceSampling = settings.Telemetry ? settings.TraceSampling : 0,
@@ -195,5 +198,5 @@ public sealed class BenchtestRunner
     /// <summary>The process's first start-up: its length, and what the JIT compiled meanwhile.</summary>
     private readonly record struct StartupFigures(double Ms, JitActivity Jit);
 
-    private readonly record struct MeasuredPhase(TimeSpan Elapsed, long AllocatedBytes, GcCollections Collections, long SpansExported, int Duplicates);
+    private readonly record struct MeasuredPhase(TimeSpan Elapsed, long AllocatedBytes, GcCollections Collections, TimeSpan Cpu, long SpansExported, int Duplicates);
 }

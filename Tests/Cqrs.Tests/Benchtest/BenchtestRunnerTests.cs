@@ -35,6 +35,9 @@ public sealed class BenchtestRunnerTests
             result.Gen0Collections >= result.Gen1Collections && result.Gen1Collections >= result.Gen2Collections && result.Gen2Collections >= 0,
             $"GCs {result.Gen0Collections} / {result.Gen1Collections} / {result.Gen2Collections}");
         Assert.True(result.GcPauseMs >= 0);
+
+        // Handling 300 operations takes CPU time, whatever else runs on the machine.
+        Assert.True(result.CpuUsPerOp > 0, $"CPU time {result.CpuUsPerOp} µs/op");
     }
 
     [Fact]
