@@ -51,6 +51,13 @@ public sealed record BenchtestResult
     /// <summary>Time the process was paused for garbage collection during the measured phase, in ms.</summary>
     public required double GcPauseMs { get; init; }
 
+    /// <summary>
+    /// CPU time the whole process used during the measured phase (every thread, user and kernel; the local broker's
+    /// too when it runs in the process), per operation, in µs: unlike ops/s, it holds steady when other processes
+    /// share the cores.
+    /// </summary>
+    public required double CpuUsPerOp { get; init; }
+
     /// <summary>Cores the process may run on.</summary>
     public required int Cores { get; init; }
 

@@ -151,6 +151,7 @@ public sealed class BenchtestRunner
         GC.WaitForPendingFinalizers();
         var allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
         var collectionsBefore = GcCollections.Now();
+        var cpuBefore = Environment.CpuUsage.TotalTime;
 
         var outcome = await new PhaseMonitor(tracker, BenchtestPhase.Measuring, settings.Operations, progress)
             .RunAsync(() => Send(settings, load, cancellationToken), cancellationToken)
@@ -158,9 +159,10 @@ public sealed class BenchtestRunner
 
         var allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
         var collections = GcCollections.Now() - collectionsBefore;
+        var cpu = Environment.CpuUsage.TotalTime - cpuBefore;
         telemetry?.Flush();
         BrokerOperations? brokerOperations = meter is null ? null : await meter.StopAsync(cancellationToken).ConfigureAwait(false);
-        return new MeasuredPhase(outcome, allocated, collections, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates, brokerOperations);
+        return new MeasuredPhase(outcome, allocated, collections, cpu, (telemetry?.SpansExported ?? 0) - spansBefore, tracker.Duplicates, brokerOperations);
     }
 
     private static Task Send(BenchtestSettings settings, CommandLoad load, CancellationToken cancellationToken) =>
@@ -193,6 +195,7 @@ public sealed class BenchtestRunner
             Gen1Collections = measured.Collections.Gen1,
             Gen2Collections = measured.Collections.Gen2,
             GcPauseMs = measured.Collections.Paused.TotalMilliseconds,
+            CpuUsPerOp = measured.Cpu.TotalMicroseconds / Math.Max(1, completed),
             Cores = ProcessCores.Available(),
             Telemetry = settings.Telemetry,
             TraceSampling = settings.Telemetry ? settings.TraceSampling : 0,
@@ -223,5 +226,5 @@ public sealed class BenchtestRunner
     private readonly record struct StartupFigures(double Ms, JitActivity Jit);
 
     private readonly record struct MeasuredPhase(
-        PhaseOutcome Outcome, long AllocatedBytes, GcCollections Collections, long SpansExported, int Duplicates, BrokerOperations? BrokerOperations);
+        PhaseOutcome Outcome, long AllocatedBytes, GcCollections Collections, TimeSpan Cpu, long SpansExported, int Duplicates, BrokerOperations? BrokerOperations);
 }
