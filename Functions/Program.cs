@@ -8,7 +8,7 @@ var builder = FunctionsApplication.CreateBuilder(args);
 builder.ConfigureFunctionsWebApplication();
 
 builder.Services.AddSampleBuses(builder.Configuration);
-builder.Services.AddSampleIngestion();
+builder.Services.AddCommandIngestion();
 builder.Services.AddBenchmarkFunction(builder.Configuration);
 builder.Services.AddSampleTelemetry(builder.Configuration);
 

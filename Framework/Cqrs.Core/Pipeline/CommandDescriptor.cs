@@ -13,6 +13,8 @@ internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T>
 
     public override MessageDescriptor CopyUnbound() => new CommandDescriptor<T>(WireName, Codec);
 
+    public override void AcceptCommandVisitor(ICommandTypeVisitor visitor) => visitor.Visit(WireName, Codec);
+
     public override ValueTask<Disposition> HandleAsync(MessageContext context, T command, CancellationToken cancellationToken) =>
         _singleton is not null
             ? InvokeAsync(context, command, _singleton, Middleware.Singletons, cancellationToken)

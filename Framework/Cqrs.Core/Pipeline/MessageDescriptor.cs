@@ -33,6 +33,11 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
     /// </summary>
     public abstract MessageDescriptor CopyUnbound();
 
+    /// <summary>Hands a command type to <paramref name="visitor"/>; other kinds of message are passed over.</summary>
+    public virtual void AcceptCommandVisitor(ICommandTypeVisitor visitor)
+    {
+    }
+
     /// <summary>Resolves validators, and handlers when they are singletons, once per container.</summary>
     public void Bind(IServiceProvider services, int handlerCount, bool singletonHandlers)
     {

@@ -59,6 +59,16 @@ public sealed class CqrsBuilder
         return this;
     }
 
+    /// <summary>Calls <paramref name="visitor"/> once for each command type of the registries added so far.</summary>
+    public void VisitCommands(ICommandTypeVisitor visitor)
+    {
+        ArgumentNullException.ThrowIfNull(visitor);
+        foreach (var message in _registries.SelectMany(registry => registry.Messages))
+        {
+            message.AcceptCommandVisitor(visitor);
+        }
+    }
+
     private void ThrowIfSecondHandler(ServiceDescriptor service, HandlerRegistration handler)
     {
         var existing = Services.FirstOrDefault(registered => registered.ServiceType == service.ServiceType);

@@ -9,7 +9,7 @@ namespace Cqrs.Functions;
 /// The commands HTTP callers may send, each under its wire name. Every method is generic, so each command's JSON
 /// contract and codec are bound at compile time; nothing is looked up by a name the caller gives. Not thread-safe.
 /// </summary>
-public sealed class CommandIngestionBuilder
+public sealed class CommandIngestionBuilder : ICommandTypeVisitor
 {
     private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web)
     {
@@ -40,4 +40,6 @@ public sealed class CommandIngestionBuilder
 
         return this;
     }
+
+    void ICommandTypeVisitor.Visit<TCommand>(string wireName, IMessagePackCodec<TCommand> codec) => Command(wireName, codec);
 }

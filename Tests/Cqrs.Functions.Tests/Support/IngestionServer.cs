@@ -1,4 +1,3 @@
-using Cqrs.Generated;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
@@ -26,8 +25,7 @@ public sealed class IngestionServer : IAsyncLifetime
         builder.Configuration["Cqrs:Ingestion:MaxBodyBytes"] = MaxBodyBytes.ToString(System.Globalization.CultureInfo.InvariantCulture);
         builder.Services.AddSingleton(Shipped);
         builder.Services.AddCqrs();
-        builder.Services.AddCommandIngestion(commands => commands
-            .Command("tests.v1.ship-parcel", Cqrs_Functions_Tests_Support_ShipParcelCodec.Instance));
+        builder.Services.AddCommandIngestion(); // every command of this assembly's generated registry
         _app = builder.Build();
         _app.MapPost(
             "/api/commands/{wireName}",
