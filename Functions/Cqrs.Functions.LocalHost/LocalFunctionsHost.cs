@@ -5,6 +5,7 @@ using Cqrs.Functions.LocalHost.Protocol;
 using Cqrs.Functions.LocalHost.Worker;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
@@ -67,7 +68,7 @@ public sealed class LocalFunctionsHost : IAsyncDisposable
         var web = builder.Build();
         web.MapGrpcService<WorkerChannel>().RequireHost($"*:{grpcPort}");
         HttpProxy? proxy = null;
-        web.Map("{**path}", context => proxy is null ? Task.CompletedTask : proxy.HandleAsync(context)).RequireHost($"*:{httpPort}");
+        web.Map("{**path}", context => proxy is null ? RespondStartingAsync(context) : proxy.HandleAsync(context)).RequireHost($"*:{httpPort}");
         await web.StartAsync(cancellationToken).ConfigureAwait(false);
 
         var worker = WorkerProcess.Start(applicationDirectory, new Uri($"http://127.0.0.1:{grpcPort}/"), settings, output);
@@ -102,6 +103,17 @@ public sealed class LocalFunctionsHost : IAsyncDisposable
         _toWorker.Dispose();
         await _web.DisposeAsync().ConfigureAwait(false);
         _channel.Dispose();
+    }
+
+    /// <summary>
+    /// A call that comes while the worker is still loading: the port listens from the start (it shares the gRPC
+    /// server the worker connects to), and a call answered with an empty success would be a command silently dropped.
+    /// </summary>
+    private static Task RespondStartingAsync(HttpContext context)
+    {
+        context.Response.StatusCode = StatusCodes.Status503ServiceUnavailable;
+        context.Response.Headers.RetryAfter = "1";
+        return context.Response.WriteAsync("The Functions worker is still starting; call again shortly.", context.RequestAborted);
     }
 
     private static int FreePort()
