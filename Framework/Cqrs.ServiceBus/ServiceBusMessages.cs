@@ -58,8 +58,11 @@ internal static class ServiceBusMessages
         return outgoing;
     }
 
-    /// <summary>Reads a received message's headers, or says what is wrong with them.</summary>
-    public static bool TryRead(ServiceBusReceivedMessage received, out TransportMessage message, out string problem)
+    /// <summary>
+    /// Reads a received message's headers, or says what is wrong with them. <paramref name="handler"/>, when given, is the
+    /// handler whose own subscription delivered it: the message is then aimed at that handler alone.
+    /// </summary>
+    public static bool TryRead(ServiceBusReceivedMessage received, string? handler, out TransportMessage message, out string problem)
     {
         message = null!;
         if (!Guid.TryParse(received.MessageId, out var messageId))
@@ -87,7 +90,7 @@ internal static class ServiceBusMessages
             Stored = StoredOf(properties),
             DeliveryCount = received.DeliveryCount,
             RetryCount = properties.TryGetValue(ServiceBusHeaders.RetryCount, out var retries) && retries is int count ? count : 0,
-            TargetHandler = properties.TryGetValue(ServiceBusHeaders.TargetHandler, out var handler) ? handler as string : null,
+            TargetHandler = handler ?? (properties.TryGetValue(ServiceBusHeaders.TargetHandler, out var target) ? target as string : null),
         };
         problem = string.Empty;
         return true;

@@ -30,6 +30,14 @@ public sealed class ServiceBusOptions
     /// </summary>
     public string Subscription { get; set; } = "default";
 
+    /// <summary>
+    /// Gives each event handler here a subscription of its own (<see cref="ServiceBusTopology.HandlerSubscriptions"/>,
+    /// named from <see cref="Subscription"/> and the handler), filtered to the events it handles, with a processor of its
+    /// own: a failing handler's retries, lock expiries and dead letters are then its own, and never re-run or hold up the
+    /// others. Default off: one subscription per endpoint, every handler of an event run from one delivery.
+    /// </summary>
+    public bool SubscriptionPerHandler { get; set; }
+
     /// <summary>Messages handled at once, per entity received from. Default 16.</summary>
     public int MaxConcurrentCalls { get; set; } = 16;
 

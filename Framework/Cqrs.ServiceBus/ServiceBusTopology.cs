@@ -3,7 +3,9 @@ namespace Cqrs.ServiceBus;
 /// <summary>
 /// The entities this endpoint sends to and receives from: the command queue, the event topic, and its subscription
 /// with one filter per event its handlers handle (on the message's Subject, its wire name). Provision these in
-/// Azure (the repository's Bicep does), or give them to a local broker.
+/// Azure (the repository's Bicep does), or give them to a local broker. With
+/// <see cref="ServiceBusOptions.SubscriptionPerHandler"/>, events are received on <see cref="HandlerSubscriptions"/>
+/// instead of <paramref name="Subscription"/>.
 /// </summary>
 /// <param name="CommandQueue">The queue commands go to.</param>
 /// <param name="EventTopic">The topic events go to.</param>
@@ -15,4 +17,11 @@ public sealed record ServiceBusTopology(
     string EventTopic,
     string Subscription,
     IReadOnlyList<string> HandledCommands,
-    IReadOnlyList<string> HandledEvents);
+    IReadOnlyList<string> HandledEvents)
+{
+    /// <summary>
+    /// With <see cref="ServiceBusOptions.SubscriptionPerHandler"/>, a subscription per event handler here, each filtered
+    /// to that handler's events; they replace <see cref="Subscription"/>. Empty otherwise.
+    /// </summary>
+    public IReadOnlyList<HandlerSubscription> HandlerSubscriptions { get; init; } = [];
+}

@@ -6,7 +6,8 @@ namespace Cqrs.ServiceBus;
 
 /// <summary>
 /// Receiving: a <see cref="ServiceBusProcessor"/> on the command queue when commands are handled here, and one on this
-/// endpoint's subscription when events are; peek-lock, explicit settlement, exactly once per delivery. With
+/// endpoint's subscription when events are (or one per handler's subscription, with
+/// <see cref="ServiceBusOptions.SubscriptionPerHandler"/>); peek-lock, explicit settlement, exactly once per delivery. With
 /// <see cref="ServiceBusOptions.ProvisionTopology"/> the entities are provisioned first.
 /// </summary>
 internal sealed partial class ServiceBusTransport
@@ -35,20 +36,28 @@ internal sealed partial class ServiceBusTransport
                 PrefetchCount = PrefetchGuard.Clamp(_options, _logger),
                 MaxAutoLockRenewalDuration = _options.MaxAutoLockRenewalDuration,
             };
+            // One delivery path per processor: the endpoint's (every handler of an event), or one handler's own.
+            List<(ServiceBusProcessor Processor, string? Handler)> processors = [];
             if (_catalog.HandledWireNames(MessageKind.Command).Count > 0)
             {
-                _processors.Add(_client.CreateProcessor(_options.CommandQueue, processorOptions));
+                processors.Add((_client.CreateProcessor(_options.CommandQueue, processorOptions), null));
             }
 
-            if (_catalog.HandledWireNames(MessageKind.Event).Count > 0)
+            if (_topology.HandlerSubscriptions.Count > 0)
             {
-                _processors.Add(_client.CreateProcessor(_options.EventTopic, _options.Subscription, processorOptions));
+                processors.AddRange(_topology.HandlerSubscriptions.Select(subscription =>
+                    (_client.CreateProcessor(_options.EventTopic, subscription.Name, processorOptions), (string?)subscription.Handler)));
+            }
+            else if (_catalog.HandledWireNames(MessageKind.Event).Count > 0)
+            {
+                processors.Add((_client.CreateProcessor(_options.EventTopic, _options.Subscription, processorOptions), null));
             }
 
-            foreach (var processor in _processors)
+            foreach (var (processor, handler) in processors)
             {
-                processor.ProcessMessageAsync += args => ProcessAsync(receiver, args);
+                processor.ProcessMessageAsync += args => ProcessAsync(receiver, args, handler);
                 processor.ProcessErrorAsync += OnErrorAsync;
+                _processors.Add(processor);
             }
 
             using (ExecutionContext.SuppressFlow())
@@ -112,13 +121,18 @@ internal sealed partial class ServiceBusTransport
         }
     }
 
-    private async Task ProcessAsync(ITransportReceiver receiver, ProcessMessageEventArgs args)
+    /// <summary>
+    /// Handles one delivery. <paramref name="handler"/> is the handler whose own subscription it came from
+    /// (<see cref="ServiceBusOptions.SubscriptionPerHandler"/>): only that handler runs, so its failures stay its own.
+    /// </summary>
+    private async Task ProcessAsync(ITransportReceiver receiver, ProcessMessageEventArgs args, string? handler)
     {
         var received = args.Message;
         var properties = received.ApplicationProperties;
-        if (properties.TryGetValue(ServiceBusHeaders.TargetEndpoint, out var endpoint) && endpoint is string target && target != _options.Subscription)
+        if (IsAimedElsewhere(properties, handler))
         {
-            // A copy aimed at a handler of another endpoint: the topic gives every matching subscription one.
+            // A copy aimed at a handler of another endpoint, or at another handler's subscription: the topic gives every
+            // matching subscription one, and only the target's may act on it.
             await args.CompleteMessageAsync(received, CancellationToken.None).ConfigureAwait(false);
             return;
         }
@@ -130,7 +144,7 @@ internal sealed partial class ServiceBusTransport
             return;
         }
 
-        if (!ServiceBusMessages.TryRead(received, out var message, out var problem))
+        if (!ServiceBusMessages.TryRead(received, handler, out var message, out var problem))
         {
             LogUnreadable(received.MessageId, problem);
             await args.DeadLetterMessageAsync(received, DeadLetterReasons.DeserializationFailed, problem, CancellationToken.None).ConfigureAwait(false);
@@ -140,6 +154,10 @@ internal sealed partial class ServiceBusTransport
         var disposition = await receiver.ReceiveAsync(message, args.CancellationToken).ConfigureAwait(false);
         await SettleAsync(args, message, disposition).ConfigureAwait(false);
     }
+
+    private bool IsAimedElsewhere(IReadOnlyDictionary<string, object> properties, string? handler) =>
+        properties.TryGetValue(ServiceBusHeaders.TargetEndpoint, out var endpoint) && endpoint is string targetEndpoint && targetEndpoint != _options.Subscription
+        || handler is not null && properties.TryGetValue(ServiceBusHeaders.TargetHandler, out var aimed) && aimed is string targetHandler && targetHandler != handler;
 
     /// <summary>
     /// Settles the delivery once. An event abandoned for some of its handlers only is completed, after a copy for each

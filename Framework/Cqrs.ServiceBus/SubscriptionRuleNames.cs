@@ -1,6 +1,3 @@
-using System.Security.Cryptography;
-using System.Text;
-
 namespace Cqrs.ServiceBus;
 
 /// <summary>
@@ -14,7 +11,6 @@ internal static class SubscriptionRuleNames
     public const string Prefix = "cqrs-";
 
     private const int MaxLength = 50;
-    private const int HashLength = 8;
 
     public static string For(string wireName)
     {
@@ -24,8 +20,8 @@ internal static class SubscriptionRuleNames
             return name;
         }
 
-        var hash = Convert.ToHexString(SHA256.HashData(Encoding.UTF8.GetBytes(wireName)))[..HashLength].ToLowerInvariant();
-        var kept = new string([.. wireName.Take(MaxLength - Prefix.Length - HashLength - 1).Select(c => "/\\?#@".Contains(c, StringComparison.Ordinal) ? '_' : c)]);
+        var hash = NameHash.Of(wireName);
+        var kept = new string([.. wireName.Take(MaxLength - Prefix.Length - NameHash.Length - 1).Select(c => "/\\?#@".Contains(c, StringComparison.Ordinal) ? '_' : c)]);
         return $"{Prefix}{kept}-{hash}";
     }
 

@@ -6,9 +6,10 @@ namespace Cqrs.ServiceBus;
 
 /// <summary>
 /// Creates what is missing of an endpoint's <see cref="ServiceBusTopology"/> through the Service Bus management API
-/// (<see cref="ServiceBusAdministrationClient"/>): the queue, the topic, the subscription and one correlation rule per
-/// handled event. Idempotent and safe against other instances starting at once: an entity that already exists (or
-/// appears meanwhile) is left as it is, and a rule already gone is not an error.
+/// (<see cref="ServiceBusAdministrationClient"/>): the queue, the topic, the subscription (or, with
+/// <see cref="ServiceBusOptions.SubscriptionPerHandler"/>, each handler's) and one correlation rule per handled event.
+/// Idempotent and safe against other instances starting at once: an entity that already exists (or appears
+/// meanwhile) is left as it is, and a rule already gone is not an error.
 /// </summary>
 internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient admin, ServiceBusOptions options, ILogger logger)
 {
@@ -35,9 +36,16 @@ internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient
                 await CreateAsync(topology.EventTopic, () => admin.CreateTopicAsync(topology.EventTopic, cancellationToken)).ConfigureAwait(false);
             }
 
-            if (topology.HandledEvents.Count > 0)
+            if (topology.HandlerSubscriptions.Count > 0)
             {
-                await ProvisionSubscriptionAsync(topology, cancellationToken).ConfigureAwait(false);
+                foreach (var subscription in topology.HandlerSubscriptions)
+                {
+                    await ProvisionSubscriptionAsync(topology.EventTopic, subscription.Name, subscription.HandledEvents, cancellationToken).ConfigureAwait(false);
+                }
+            }
+            else if (topology.HandledEvents.Count > 0)
+            {
+                await ProvisionSubscriptionAsync(topology.EventTopic, topology.Subscription, topology.HandledEvents, cancellationToken).ConfigureAwait(false);
             }
         }
         catch (UnauthorizedAccessException exception)
@@ -55,10 +63,9 @@ internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient
     /// rules missing, and only then removes the catch-all and our stale rules: the subscription is never without the
     /// rules of the events handled here (but for a rule of ours whose filter changed, removed before it is made again).
     /// </summary>
-    private async Task ProvisionSubscriptionAsync(ServiceBusTopology topology, CancellationToken cancellationToken)
+    private async Task ProvisionSubscriptionAsync(string topic, string subscription, IReadOnlyList<string> events, CancellationToken cancellationToken)
     {
-        var (topic, subscription) = (topology.EventTopic, topology.Subscription);
-        var wanted = topology.HandledEvents.ToDictionary(SubscriptionRuleNames.For, StringComparer.OrdinalIgnoreCase);
+        var wanted = events.ToDictionary(SubscriptionRuleNames.For, StringComparer.OrdinalIgnoreCase);
         if (!await admin.SubscriptionExistsAsync(topic, subscription, cancellationToken).ConfigureAwait(false))
         {
             var first = wanted.First();

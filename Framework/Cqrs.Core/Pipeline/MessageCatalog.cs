@@ -61,6 +61,17 @@ internal sealed class MessageCatalog
             .Order(StringComparer.Ordinal)];
 
     /// <summary>
+    /// Each event handler type here (by its <see cref="HandlerNames"/> name) with the wire names of the events it handles,
+    /// ordered by name: what a transport with a subscription per handler filters each one to. Known before binding.
+    /// </summary>
+    public IReadOnlyList<KeyValuePair<string, IReadOnlyList<string>>> HandledEventsByHandler() =>
+        [.. _handlers
+            .Where(handler => handler.Kind == MessageKind.Event && _byType.ContainsKey(handler.MessageType))
+            .GroupBy(handler => HandlerNames.Of(handler.HandlerType), StringComparer.Ordinal)
+            .OrderBy(group => group.Key, StringComparer.Ordinal)
+            .Select(group => KeyValuePair.Create(group.Key, (IReadOnlyList<string>)[.. group.Select(handler => _byType[handler.MessageType].WireName).Distinct().Order(StringComparer.Ordinal)]))];
+
+    /// <summary>
     /// The descriptor of <typeparamref name="T"/>, or null when <typeparamref name="T"/> is not itself a registered
     /// command or event (an interface or base class that a message is sent as): then its runtime type says.
     /// </summary>

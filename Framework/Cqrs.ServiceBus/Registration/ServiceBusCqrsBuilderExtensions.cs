@@ -43,7 +43,12 @@ public static class ServiceBusCqrsBuilderExtensions
                 options.EventTopic,
                 options.Subscription,
                 catalog.HandledWireNames(MessageKind.Command),
-                catalog.HandledWireNames(MessageKind.Event));
+                catalog.HandledWireNames(MessageKind.Event))
+            {
+                HandlerSubscriptions = options.SubscriptionPerHandler
+                    ? [.. catalog.HandledEventsByHandler().Select(pair => new HandlerSubscription(HandlerSubscriptionNames.For(options.Subscription, pair.Key), pair.Key, pair.Value))]
+                    : [],
+            };
         });
         return builder;
     }

@@ -31,6 +31,23 @@ internal sealed class ServiceBusTestHost : IAsyncDisposable
         return TestHost.Build(services);
     }
 
+    /// <summary>
+    /// A container on <paramref name="broker"/> that provisions its own entities (<see cref="ServiceBusOptions.ProvisionTopology"/>)
+    /// over the broker's administration endpoint; <paramref name="transport"/> tunes the rest.
+    /// </summary>
+    public static ServiceProvider CreateProvisioning(LocalServiceBusBroker broker, Action<ServiceBusOptions>? transport = null)
+    {
+        var services = TestHost.CreateServices();
+        TestHost.BuilderOf(services).UseServiceBus(settings =>
+        {
+            settings.ConnectionString = broker.ConnectionString;
+            settings.AdministrationConnectionString = broker.AdministrationConnectionString;
+            settings.ProvisionTopology = true;
+            transport?.Invoke(settings);
+        });
+        return TestHost.Build(services);
+    }
+
     /// <summary>A broker serving the transport's default entities.</summary>
     public LocalServiceBusBroker StartBroker(Action<EntityOptions>? entity = null)
     {
@@ -38,6 +55,12 @@ internal sealed class ServiceBusTestHost : IAsyncDisposable
         var topology = new BrokerTopology()
             .AddQueue(names.CommandQueue, queue => entity?.Invoke(queue))
             .AddTopic(names.EventTopic, topic => topic.AddSubscription(names.Subscription, subscription => entity?.Invoke(subscription)));
+        return StartBroker(topology);
+    }
+
+    /// <summary>A broker serving <paramref name="topology"/> (an empty one, for a container that provisions its own).</summary>
+    public LocalServiceBusBroker StartBroker(BrokerTopology topology)
+    {
         var broker = LocalServiceBusBroker.StartAsync(topology).GetAwaiter().GetResult();
         _brokers.Add(broker);
         return broker;
@@ -54,6 +77,15 @@ internal sealed class ServiceBusTestHost : IAsyncDisposable
         var queue = client.CreateReceiver(topology.CommandQueue, deadLetters);
         var subscription = client.CreateReceiver(topology.EventTopic, topology.Subscription, deadLetters);
         return () => [.. PeekAll(queue), .. PeekAll(subscription)];
+    }
+
+    /// <summary>Reads the dead-letter sub-queue of one subscription of <paramref name="broker"/>, as <see cref="DeadLettersOf"/> does.</summary>
+    public Func<IReadOnlyList<DeadLetter>> DeadLettersOf(LocalServiceBusBroker broker, string topic, string subscription)
+    {
+        var client = new ServiceBusClient(broker.ConnectionString);
+        _clients.Add(client);
+        var receiver = client.CreateReceiver(topic, subscription, new ServiceBusReceiverOptions { SubQueue = SubQueue.DeadLetter });
+        return () => [.. PeekAll(receiver)];
     }
 
     public async ValueTask DisposeAsync()

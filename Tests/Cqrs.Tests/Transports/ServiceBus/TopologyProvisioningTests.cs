@@ -91,18 +91,7 @@ public sealed class TopologyProvisioningTests : IAsyncLifetime
         Assert.False(await _admin.QueueExistsAsync(new ServiceBusOptions().CommandQueue));
     }
 
-    private ServiceProvider Create(Action<ServiceBusOptions>? transport = null)
-    {
-        var services = TestHost.CreateServices();
-        TestHost.BuilderOf(services).UseServiceBus(settings =>
-        {
-            settings.ConnectionString = _broker.ConnectionString;
-            settings.AdministrationConnectionString = _broker.AdministrationConnectionString;
-            settings.ProvisionTopology = true;
-            transport?.Invoke(settings);
-        });
-        return TestHost.Build(services);
-    }
+    private ServiceProvider Create(Action<ServiceBusOptions>? transport = null) => ServiceBusTestHost.CreateProvisioning(_broker, transport);
 
     /// <summary>Starts a container (provisioning), sends a command whose event both event handlers must handle, and stops it.</summary>
     private async Task<ServiceBusTopology> StartAndRoundTripAsync()
