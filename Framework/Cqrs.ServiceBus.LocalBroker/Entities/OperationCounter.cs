@@ -19,7 +19,16 @@ internal sealed class OperationCounter
         Interlocked.Read(ref lockRenewals),
         Interlocked.Read(ref other));
 
-    public void Sent(IEnumerable<MessageContent> messages) => Interlocked.Add(ref sends, messages.Sum(message => Chunks(message.Size)));
+    public void Sent(IReadOnlyList<MessageContent> messages)
+    {
+        long chunks = 0;
+        for (var index = 0; index < messages.Count; index++)
+        {
+            chunks += Chunks(messages[index].Size);
+        }
+
+        Interlocked.Add(ref sends, chunks);
+    }
 
     public void Delivered(MessageContent message) => Interlocked.Add(ref receives, Chunks(message.Size));
 

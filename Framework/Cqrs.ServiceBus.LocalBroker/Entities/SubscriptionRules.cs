@@ -13,9 +13,10 @@ internal sealed class SubscriptionRules
 
     public IReadOnlyList<SubscriptionRule> All => Volatile.Read(ref rules);
 
+    /// <summary>Called for every message sent to the topic: walks the array itself, with no enumerator to allocate.</summary>
     public bool Matches(MessageContent content)
     {
-        foreach (var rule in All)
+        foreach (var rule in Volatile.Read(ref rules))
         {
             if (rule.Matches(content))
             {
