@@ -24,4 +24,13 @@ public sealed record ServiceBusTopology(
     /// to that handler's events; they replace <see cref="Subscription"/>. Empty otherwise.
     /// </summary>
     public IReadOnlyList<HandlerSubscription> HandlerSubscriptions { get; init; } = [];
+
+    /// <summary>
+    /// The subscriptions events are received on, and so provisioned: each handler's own, or else this endpoint's one when
+    /// it handles any event. A null handler stands for every handler of the event.
+    /// </summary>
+    internal IEnumerable<(string Name, string? Handler, IReadOnlyList<string> Events)> EventSubscriptions =>
+        HandlerSubscriptions.Count > 0
+            ? HandlerSubscriptions.Select(subscription => (subscription.Name, (string?)subscription.Handler, subscription.HandledEvents))
+            : HandledEvents.Count > 0 ? [(Subscription, null, HandledEvents)] : [];
 }

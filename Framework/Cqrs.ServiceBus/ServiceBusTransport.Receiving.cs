@@ -38,20 +38,13 @@ internal sealed partial class ServiceBusTransport
             };
             // One delivery path per processor: the endpoint's (every handler of an event), or one handler's own.
             List<(ServiceBusProcessor Processor, string? Handler)> processors = [];
-            if (_catalog.HandledWireNames(MessageKind.Command).Count > 0)
+            if (_topology.HandledCommands.Count > 0)
             {
                 processors.Add((_client.CreateProcessor(_options.CommandQueue, processorOptions), null));
             }
 
-            if (_topology.HandlerSubscriptions.Count > 0)
-            {
-                processors.AddRange(_topology.HandlerSubscriptions.Select(subscription =>
-                    (_client.CreateProcessor(_options.EventTopic, subscription.Name, processorOptions), (string?)subscription.Handler)));
-            }
-            else if (_catalog.HandledWireNames(MessageKind.Event).Count > 0)
-            {
-                processors.Add((_client.CreateProcessor(_options.EventTopic, _options.Subscription, processorOptions), null));
-            }
+            processors.AddRange(_topology.EventSubscriptions.Select(subscription =>
+                (_client.CreateProcessor(_options.EventTopic, subscription.Name, processorOptions), subscription.Handler)));
 
             foreach (var (processor, handler) in processors)
             {

@@ -36,16 +36,9 @@ internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient
                 await CreateAsync(topology.EventTopic, () => admin.CreateTopicAsync(topology.EventTopic, cancellationToken)).ConfigureAwait(false);
             }
 
-            if (topology.HandlerSubscriptions.Count > 0)
+            foreach (var subscription in topology.EventSubscriptions)
             {
-                foreach (var subscription in topology.HandlerSubscriptions)
-                {
-                    await ProvisionSubscriptionAsync(topology.EventTopic, subscription.Name, subscription.HandledEvents, cancellationToken).ConfigureAwait(false);
-                }
-            }
-            else if (topology.HandledEvents.Count > 0)
-            {
-                await ProvisionSubscriptionAsync(topology.EventTopic, topology.Subscription, topology.HandledEvents, cancellationToken).ConfigureAwait(false);
+                await ProvisionSubscriptionAsync(topology.EventTopic, subscription.Name, subscription.Events, cancellationToken).ConfigureAwait(false);
             }
         }
         catch (UnauthorizedAccessException exception)
