@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Net;
 using System.Runtime.InteropServices;
 
@@ -5,13 +6,14 @@ namespace Cqrs.ServiceBus.LocalBroker.Host;
 
 /// <summary>
 /// Runs the local Service Bus broker until Ctrl+C (or SIGTERM):
-/// <c>dotnet run --project Framework/Cqrs.ServiceBus.LocalBroker.Host -- --topology topology.json [--port 5672] [--bind 127.0.0.1]</c>.
+/// <c>dotnet run --project Framework/Cqrs.ServiceBus.LocalBroker.Host -- --topology topology.json [--port 5672] [--bind 127.0.0.1] [--network-delay 1]</c>.
 /// Prints the connection string on the first line of stdout, so a script can read it, and the administration
 /// endpoint's (for ServiceBusAdministrationClient) on the second.
 /// </summary>
 internal static class BrokerHost
 {
-    private const string Usage = "usage: --topology <file.json> [--port <n>, default a free one] [--bind <address>, default 127.0.0.1]";
+    private const string Usage = "usage: --topology <file.json> [--port <n>, default a free one] [--bind <address>, default 127.0.0.1]" +
+        " [--network-delay <ms each way>, default 0]";
 
     public static async Task<int> RunAsync(string[] args)
     {
@@ -58,6 +60,9 @@ internal static class BrokerHost
                     break;
                 case "--bind" when IPAddress.TryParse(args[i + 1], out var address):
                     options.BindAddress = address;
+                    break;
+                case "--network-delay" when double.TryParse(args[i + 1], NumberStyles.Float, CultureInfo.InvariantCulture, out var milliseconds) && milliseconds is >= 0 and < 60_000:
+                    options.NetworkDelay = TimeSpan.FromMilliseconds(milliseconds);
                     break;
                 default:
                     return false;

@@ -2,6 +2,7 @@ using System.Net;
 using Cqrs.ServiceBus.LocalBroker.Administration;
 using Cqrs.ServiceBus.LocalBroker.Amqp;
 using Cqrs.ServiceBus.LocalBroker.Entities;
+using Cqrs.ServiceBus.LocalBroker.Network;
 
 namespace Cqrs.ServiceBus.LocalBroker;
 
@@ -22,17 +23,22 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
     private readonly AdministrationListener administration;
     private readonly ExpirySweeper sweeper;
     private readonly OperationCounter operations;
+    private readonly DelayingRelay? network;
 
-    private LocalServiceBusBroker(BrokerListener listener, AdministrationListener administration, ExpirySweeper sweeper, OperationCounter operations)
+    private LocalServiceBusBroker(BrokerListener listener, DelayingRelay? network, AdministrationListener administration, ExpirySweeper sweeper, OperationCounter operations)
     {
         this.listener = listener;
+        this.network = network;
         this.administration = administration;
         this.sweeper = sweeper;
         this.operations = operations;
     }
 
-    /// <summary>The TCP port the broker listens on.</summary>
-    public int Port => listener.EndPoint.Port;
+    /// <summary>How long the broker holds each chunk of AMQP bytes each way (<see cref="LocalServiceBusBrokerOptions.NetworkDelay"/>).</summary>
+    public TimeSpan NetworkDelay => network?.Delay ?? TimeSpan.Zero;
+
+    /// <summary>The TCP port clients connect to for AMQP.</summary>
+    public int Port => AmqpEndPoint.Port;
 
     /// <summary>
     /// The operations served since the broker started, as Service Bus would bill them: what a workload costs in
@@ -44,7 +50,7 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
     /// The connection string for <c>ServiceBusClient</c>: <c>UseDevelopmentEmulator=true</c> makes the client speak
     /// plain AMQP over TCP to this host and port. Any key is accepted.
     /// </summary>
-    public string ConnectionString => ConnectionStringFor(listener.EndPoint);
+    public string ConnectionString => ConnectionStringFor(AmqpEndPoint);
 
     /// <summary>The TCP port of the administration endpoint (plain HTTP).</summary>
     public int AdministrationPort => administration.EndPoint.Port;
@@ -61,20 +67,44 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
 
     /// <summary>Starts a broker serving <paramref name="topology"/>, listening once the returned task completes.</summary>
     /// <param name="topology">The queues and topics to serve; read once.</param>
-    /// <param name="options">Where to listen; by default a free loopback port.</param>
+    /// <param name="options">Where to listen (by default a free loopback port), and the network delay to add.</param>
     /// <param name="cancellationToken">Cancels the start.</param>
     /// <exception cref="ArgumentException">The topology names an entity twice or has a value out of range.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><see cref="LocalServiceBusBrokerOptions.NetworkDelay"/> is negative.</exception>
     /// <exception cref="System.Net.Sockets.SocketException">The given port cannot be bound.</exception>
     public static Task<LocalServiceBusBroker> StartAsync(BrokerTopology topology, LocalServiceBusBrokerOptions? options = null, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(topology);
         cancellationToken.ThrowIfCancellationRequested();
         options ??= new LocalServiceBusBrokerOptions();
+        ArgumentOutOfRangeException.ThrowIfLessThan(options.NetworkDelay, TimeSpan.Zero, nameof(options));
         var registry = new EntityRegistry(topology);
-        var listener = BrokerListener.Start(registry, options.BindAddress, options.Port);
-        var administration = AdministrationListener.Start(registry, options.BindAddress);
-        return Task.FromResult(new LocalServiceBusBroker(listener, administration, new ExpirySweeper(registry.ReceiveEntities), registry.Operations));
+        if (options.NetworkDelay == TimeSpan.Zero)
+        {
+            var direct = BrokerListener.Start(registry, options.BindAddress, options.Port);
+            return Task.FromResult(Create(registry, direct, network: null, options));
+        }
+
+        // Clients reach the broker only through the relay, on the address and port asked for; the broker itself
+        // listens on a free loopback port of the same family.
+        var loopback = options.BindAddress.AddressFamily == System.Net.Sockets.AddressFamily.InterNetworkV6 ? IPAddress.IPv6Loopback : IPAddress.Loopback;
+        var listener = BrokerListener.Start(registry, loopback, port: 0);
+        try
+        {
+            var relay = DelayingRelay.Start(new IPEndPoint(options.BindAddress, options.Port), listener.EndPoint, options.NetworkDelay);
+            return Task.FromResult(Create(registry, listener, relay, options));
+        }
+        catch
+        {
+            listener.Dispose();
+            throw;
+        }
     }
+
+    private static LocalServiceBusBroker Create(EntityRegistry registry, BrokerListener listener, DelayingRelay? network, LocalServiceBusBrokerOptions options) =>
+        new(listener, network, AdministrationListener.Start(registry, options.BindAddress), new ExpirySweeper(registry.ReceiveEntities), registry.Operations);
+
+    private IPEndPoint AmqpEndPoint => network?.EndPoint ?? listener.EndPoint;
 
     private static string ConnectionStringFor(IPEndPoint endPoint)
     {
@@ -87,6 +117,7 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
     {
         sweeper.Dispose();
         administration.Dispose();
+        network?.Dispose();
         listener.Dispose();
         return ValueTask.CompletedTask;
     }

@@ -2,7 +2,7 @@ using System.Net;
 
 namespace Cqrs.ServiceBus.LocalBroker;
 
-/// <summary>Where a <see cref="LocalServiceBusBroker"/> listens.</summary>
+/// <summary>Where a <see cref="LocalServiceBusBroker"/> listens, and how far away it seems.</summary>
 public sealed class LocalServiceBusBrokerOptions
 {
     /// <summary>The address to listen on (default loopback: the broker does not authenticate, so keep it local).</summary>
@@ -10,4 +10,12 @@ public sealed class LocalServiceBusBrokerOptions
 
     /// <summary>The TCP port, or 0 (default) for a free one; read the one chosen from <see cref="LocalServiceBusBroker.Port"/>.</summary>
     public int Port { get; set; }
+
+    /// <summary>
+    /// How long every chunk of bytes is held on its way over AMQP, each way (default zero: loopback's own speed). A
+    /// round trip then takes at least twice this, as to a namespace across a network, so that what batching, prefetch
+    /// and concurrent calls save can be measured locally; on loopback alone round trips cost CPU time, not waiting.
+    /// Bandwidth is not capped, and the administration endpoint is not delayed.
+    /// </summary>
+    public TimeSpan NetworkDelay { get; set; }
 }

@@ -74,6 +74,8 @@ public sealed class LockTests : BrokerTest
         var received = await ReceiveOne(receiver);
         var firstExpiry = received.LockedUntil;
 
+        // Expiries travel in whole milliseconds: a renewal within the millisecond of the lock would set the same one.
+        SpinWait.SpinUntil(() => DateTimeOffset.UtcNow >= firstExpiry - TimeSpan.FromSeconds(1) + TimeSpan.FromMilliseconds(1));
         await receiver.RenewMessageLockAsync(received);
 
         Assert.True(received.LockedUntil > firstExpiry);

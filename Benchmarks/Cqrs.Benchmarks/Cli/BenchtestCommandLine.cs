@@ -52,6 +52,7 @@ internal sealed record BenchtestCommandLine
                 "--store" => parsed.With(settings => settings with { Store = Store(option, Value()) }),
                 "--transport" => parsed.With(settings => settings with { Transport = Transport(option, Value()) }),
                 "--connection-string" => parsed.With(settings => settings with { ServiceBusConnectionString = Value() }),
+                "--network-delay" => parsed.With(settings => settings with { BrokerNetworkDelay = TimeSpan.FromMilliseconds(NonNegativeNumber(option, Value())) }),
                 "--rate" => parsed.With(settings => settings with { OfferedRate = PositiveNumber(option, Value()) }),
                 "--price" => parsed.With(settings => settings with { PricePerHourUsd = PositiveNumber(option, Value()) }),
                 "--cores" => parsed with { Cores = Positive(option, Value()) },
@@ -91,6 +92,8 @@ internal sealed record BenchtestCommandLine
         Refuse(Settings.Transport == BenchtestTransport.ServiceBus && Settings.Direct, "--direct works only with the in-process transport.");
         Refuse(Settings.Transport == BenchtestTransport.ServiceBus && Sweep, "--sweep runs the in-process transport only.");
         Refuse(given.Contains("--connection-string") && Settings.Transport != BenchtestTransport.ServiceBus, "--connection-string goes with --transport servicebus.");
+        Refuse(given.Contains("--network-delay") && (Settings.Transport != BenchtestTransport.ServiceBus || given.Contains("--connection-string")),
+            "--network-delay is the local broker's: it goes with --transport servicebus and no --connection-string.");
         Refuse(Cores is not null && given.Contains("--workers"), "--cores sets the workers to the cores; drop --workers.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");
         Refuse((long)Settings.Tasks * Settings.CommandsPerTask > Array.MaxLength, "--tasks × --commands is too many operations for one run.");
@@ -123,6 +126,11 @@ internal sealed record BenchtestCommandLine
         double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && number > 0 && double.IsFinite(number)
             ? number
             : throw new UsageException($"{option} needs a positive number, not '{value}'.");
+
+    private static double NonNegativeNumber(string option, string value) =>
+        double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && number >= 0 && double.IsFinite(number)
+            ? number
+            : throw new UsageException($"{option} needs a number of at least 0, not '{value}'.");
 
     private static double Fraction(string option, string value) =>
         double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && number is >= 0 and <= 1

@@ -38,6 +38,9 @@ internal static class HelpText
           --connection-string S a Service Bus namespace for --transport servicebus (default: a local broker
                                 started for the run); it needs the queue cqrs-commands and the topic
                                 cqrs-events with the subscription default
+          --network-delay MS    the local broker holds every frame MS milliseconds each way, as the network
+                                to a namespace would (default 0: loopback, where round trips cost CPU time,
+                                not waiting, and batching saves far less than it does in Azure)
           --store none|memory|sqlite
                                 where the command handler records its event: none publishes it at once
                                 (default); memory or sqlite append it to a new event-sourced aggregate whose

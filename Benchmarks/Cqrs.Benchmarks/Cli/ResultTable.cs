@@ -80,7 +80,7 @@ internal static class ResultTable
     }
 
     private static string Transport(BenchtestResult result) => result.ServiceBusProfile is { } profile
-        ? $"{result.Transport}, {profile}"
+        ? $"{result.Transport}, {profile}{(result.BrokerNetworkDelayMs is > 0 and var delay ? $", network {delay.ToString("0.##", Invariant)} ms each way" : "")}"
         : $"{result.Transport}, {(result.Direct ? "direct" : "full pipeline")}{(result.Validated ? "" : ", unvalidated")}";
 
     private static string Load(BenchtestResult result)

@@ -18,6 +18,7 @@ internal static class BenchtestBroker
         var topology = new BrokerTopology()
             .AddQueue(names.CommandQueue)
             .AddTopic(names.EventTopic, topic => topic.AddSubscription(names.Subscription));
-        return await LocalServiceBusBroker.StartAsync(topology, cancellationToken: cancellationToken).ConfigureAwait(false);
+        var options = new LocalServiceBusBrokerOptions { NetworkDelay = settings.BrokerNetworkDelay };
+        return await LocalServiceBusBroker.StartAsync(topology, options, cancellationToken).ConfigureAwait(false);
     }
 }

@@ -130,6 +130,9 @@ public sealed record BenchtestResult
     /// <summary>Event deliveries beyond one per handler: must be 0 (nothing doubled).</summary>
     public required int DuplicateDeliveries { get; init; }
 
+    /// <summary>For a Service Bus run on a local broker: the network delay each way it added, in ms; null otherwise.</summary>
+    public double? BrokerNetworkDelayMs { get; init; }
+
     /// <summary>For a Service Bus run: <c>tuned</c> or <c>baseline</c> (one message at a time); null otherwise.</summary>
     public string? ServiceBusProfile { get; init; }
 

@@ -76,7 +76,10 @@ public sealed class BenchtestRunner
             var measured = await MeasureAsync(settings, load, tracker, telemetry, meter, progress, cancellationToken).ConfigureAwait(false);
             var options = services.GetRequiredService<IOptions<CqrsOptions>>().Value;
             var transport = services.GetRequiredService<Cqrs.Transports.ITransport>().Name;
-            return Describe(settings, options, transport, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value);
+            return Describe(settings, options, transport, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value) with
+            {
+                BrokerNetworkDelayMs = broker?.NetworkDelay.TotalMilliseconds,
+            };
         }
     }
 

@@ -67,6 +67,13 @@ public sealed record BenchtestSettings
     /// <summary>A Service Bus namespace's connection string; null starts a local broker for the run.</summary>
     public string? ServiceBusConnectionString { get; init; }
 
+    /// <summary>
+    /// The local broker's network delay each way (<see cref="Cqrs.ServiceBus.LocalBroker.LocalServiceBusBrokerOptions.NetworkDelay"/>):
+    /// zero runs at loopback's speed, where a round trip costs CPU time; a millisecond or two stands for the network to
+    /// a namespace in the app's region, where it costs waiting.
+    /// </summary>
+    public TimeSpan BrokerNetworkDelay { get; init; }
+
     /// <summary>How the Service Bus transport is tuned.</summary>
     public ServiceBusProfile ServiceBusProfile { get; init; } = ServiceBusProfile.Tuned;
 
@@ -100,6 +107,9 @@ public sealed record BenchtestSettings
         Require(MaxInFlight is null or >= 1, nameof(MaxInFlight), "must be at least 1");
         Require(Enum.IsDefined(Store), nameof(Store), "must be none, memory or sqlite");
         Require(Transport == BenchtestTransport.InProcess || !Direct, nameof(Direct), "works only with the in-process transport");
+        Require(BrokerNetworkDelay >= TimeSpan.Zero, nameof(BrokerNetworkDelay), "must not be negative");
+        Require(BrokerNetworkDelay == TimeSpan.Zero || (Transport == BenchtestTransport.ServiceBus && ServiceBusConnectionString is null),
+            nameof(BrokerNetworkDelay), "applies only to the local broker of a Service Bus run");
         Require(PricePerHourUsd > 0, nameof(PricePerHourUsd), "must be positive");
         Require(BrokerPricePerMillionOperationsUsd >= 0, nameof(BrokerPricePerMillionOperationsUsd), "must not be negative");
     }
