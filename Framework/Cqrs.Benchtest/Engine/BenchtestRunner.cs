@@ -21,13 +21,14 @@ public sealed class BenchtestRunner
     /// </summary>
     private const int SettledCompilations = 64;
 
-    private const int MaxWarmupRounds = 10;
+    private const int MaxWarmupRounds = 60;
 
     /// <summary>
-    /// No round starts after this much warm-up: by then the hot path has had time to tier up, and at a low
-    /// offered rate one round alone may take this long.
+    /// No round starts after this much warm-up: by then the hot path has had time to tier up, even on one processor,
+    /// where the runtime's tiering delay is ten times as long and restarts under load at every method called the first
+    /// time; and at a low offered rate one round alone may take long.
     /// </summary>
-    private static readonly TimeSpan WarmupTimeForMoreRounds = TimeSpan.FromSeconds(10);
+    private static readonly TimeSpan WarmupTimeForMoreRounds = TimeSpan.FromSeconds(60);
 
     private StartupFigures? _firstStartup;
 
@@ -59,6 +60,8 @@ public sealed class BenchtestRunner
     private async Task<BenchtestResult> RunOnAsync(
         BenchtestSettings settings, LocalServiceBusBroker? broker, IProgress<BenchtestProgress>? progress, CancellationToken cancellationToken)
     {
+        // Listening before the container is built, the end of the tiering delay that its building starts is heard.
+        TieringWatch.Start();
         using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings.TraceSampling, settings.SpanExportBatch) : null;
         var tracker = new OperationTracker();
         var startupStarted = TimeProvider.System.GetTimestamp();
@@ -90,9 +93,11 @@ public sealed class BenchtestRunner
     }
 
     /// <summary>
-    /// Runs the measured phase's load, shortened, in rounds until the JIT has settled: the same senders, pace and
-    /// code paths get warm. One round can end before the runtime has recompiled the hot path at its optimized
-    /// tier; that recompilation then runs inside the measured phase, on the same core, and stalls it.
+    /// Runs the measured phase's load, shortened, in rounds until the JIT has settled (a round compiled little, and the
+    /// runtime's tiering was idle throughout it): the same senders, pace and code paths get warm. One round can end
+    /// before the runtime has recompiled the hot path at its optimized tier; that recompilation then runs inside the
+    /// measured phase, on the same core, and stalls it. A round in the tiering delay compiles little only because
+    /// nothing is being counted towards the optimized tier, which on one processor can last most of the warm-up.
     /// </summary>
     private static async Task WarmUpAsync(
         BenchtestSettings settings,
@@ -108,10 +113,12 @@ public sealed class BenchtestRunner
         }
 
         var warmup = settings with { CommandsPerTask = perTask };
+        var tiering = TieringWatch.Start();
         var started = TimeProvider.System.GetTimestamp();
         for (var round = 1; ; round++)
         {
             var compiledBefore = JitInfo.GetCompiledMethodCount();
+            var tieringBefore = tiering.Now();
             tracker.Prepare(warmup.Operations);
             var outcome = await new PhaseMonitor(tracker, BenchtestPhase.Warmup, warmup.Operations, progress)
                 .RunAsync(() => Send(warmup, load, cancellationToken), cancellationToken)
@@ -122,7 +129,7 @@ public sealed class BenchtestRunner
                 throw new TimeoutException($"Warm-up: {warmup.Operations - outcome.Completed:N0} of {warmup.Operations:N0} operations were never handled.");
             }
 
-            var settled = JitInfo.GetCompiledMethodCount() - compiledBefore < SettledCompilations;
+            var settled = JitInfo.GetCompiledMethodCount() - compiledBefore < SettledCompilations && tieringBefore.IdleUntil(tiering.Now());
             if (settled || round == MaxWarmupRounds || TimeProvider.System.GetElapsedTime(started) >= WarmupTimeForMoreRounds)
             {
                 return;
