@@ -12,15 +12,10 @@ public sealed class TieringWatchTests
     public void IdleUntil_IdleAtBothEndsWithNoDelayBetween_IsTrue() =>
         Assert.True(new TieringWatch.Reading(Busy: false, DelayStarts: 3).IdleUntil(new TieringWatch.Reading(Busy: false, DelayStarts: 3)));
 
-    [Fact]
-    public void IdleUntil_BusyAtTheStart_IsFalse() =>
-        Assert.False(new TieringWatch.Reading(Busy: true, DelayStarts: 3).IdleUntil(new TieringWatch.Reading(Busy: false, DelayStarts: 3)));
-
-    [Fact]
-    public void IdleUntil_BusyAtTheEnd_IsFalse() =>
-        Assert.False(new TieringWatch.Reading(Busy: false, DelayStarts: 3).IdleUntil(new TieringWatch.Reading(Busy: true, DelayStarts: 3)));
-
-    [Fact]
-    public void IdleUntil_DelayStartedAndEndedBetween_IsFalse() =>
-        Assert.False(new TieringWatch.Reading(Busy: false, DelayStarts: 3).IdleUntil(new TieringWatch.Reading(Busy: false, DelayStarts: 4)));
+    [Theory]
+    [InlineData(true, false, 3)] // busy at the start
+    [InlineData(false, true, 3)] // busy at the end
+    [InlineData(false, false, 4)] // the delay started, and ended, in between
+    public void IdleUntil_BusyAtEitherEndOrDelayedBetween_IsFalse(bool busyBefore, bool busyAfter, int delayStartsAfter) =>
+        Assert.False(new TieringWatch.Reading(busyBefore, DelayStarts: 3).IdleUntil(new TieringWatch.Reading(busyAfter, delayStartsAfter)));
 }
