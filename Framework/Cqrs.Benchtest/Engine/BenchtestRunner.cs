@@ -74,12 +74,12 @@ public sealed class BenchtestRunner
             _firstStartup ??= new StartupFigures(TimeProvider.System.GetElapsedTime(startupStarted).TotalMilliseconds, JitActivity.Now() - jitBeforeStartup);
 
             var load = new CommandLoad(bus, tracker);
-            await WarmUpAsync(settings, load, tracker, progress, cancellationToken).ConfigureAwait(false);
+            var warmup = await WarmUpAsync(settings, load, tracker, progress, cancellationToken).ConfigureAwait(false);
             var meter = broker is null ? null : new BrokerMeter(broker);
             var measured = await MeasureAsync(settings, load, tracker, telemetry, meter, progress, cancellationToken).ConfigureAwait(false);
             var options = services.GetRequiredService<IOptions<CqrsOptions>>().Value;
             var transport = services.GetRequiredService<Cqrs.Transports.ITransport>().Name;
-            return Describe(settings, options, transport, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value);
+            return Describe(settings, options, transport, measured, warmup, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value);
         }
     }
 
@@ -99,7 +99,7 @@ public sealed class BenchtestRunner
     /// measured phase, on the same core, and stalls it. A round in the tiering delay compiles little only because
     /// nothing is being counted towards the optimized tier, which on one processor can last most of the warm-up.
     /// </summary>
-    private static async Task WarmUpAsync(
+    private static async Task<WarmupOutcome> WarmUpAsync(
         BenchtestSettings settings,
         CommandLoad load,
         OperationTracker tracker,
@@ -109,7 +109,7 @@ public sealed class BenchtestRunner
         var perTask = Math.Min(settings.WarmupOperations, settings.Operations) / settings.Tasks;
         if (perTask == 0)
         {
-            return;
+            return new WarmupOutcome(TimeSpan.Zero, Settled: false);
         }
 
         var warmup = settings with { CommandsPerTask = perTask };
@@ -130,9 +130,10 @@ public sealed class BenchtestRunner
             }
 
             var settled = JitInfo.GetCompiledMethodCount() - compiledBefore < SettledCompilations && tieringBefore.IdleUntil(tiering.Now());
-            if (settled || round == MaxWarmupRounds || TimeProvider.System.GetElapsedTime(started) >= WarmupTimeForMoreRounds)
+            var elapsed = TimeProvider.System.GetElapsedTime(started);
+            if (settled || round == MaxWarmupRounds || elapsed >= WarmupTimeForMoreRounds)
             {
-                return;
+                return new WarmupOutcome(elapsed, settled);
             }
         }
     }
@@ -178,7 +179,7 @@ public sealed class BenchtestRunner
             : load.SendAsFastAsAcceptedAsync(settings.Tasks, settings.CommandsPerTask, cancellationToken);
 
     private static BenchtestResult Describe(
-        BenchtestSettings settings, CqrsOptions options, string transport, MeasuredPhase measured, LatencySummary latency, StartupFigures startup)
+        BenchtestSettings settings, CqrsOptions options, string transport, MeasuredPhase measured, WarmupOutcome warmup, LatencySummary latency, StartupFigures startup)
     {
         var seconds = measured.Outcome.Elapsed.TotalSeconds;
         var completed = measured.Outcome.Completed;
@@ -210,6 +211,8 @@ public sealed class BenchtestRunner
             StartupMs = startup.Ms,
             StartupJitMs = startup.Jit.Time.TotalMilliseconds,
             StartupJittedMethods = startup.Jit.Methods,
+            WarmupSeconds = warmup.Elapsed.TotalSeconds,
+            WarmupSettled = warmup.Settled,
             PricePerHourUsd = settings.PricePerHourUsd,
             OpsPerDollar = costs.OpsPerDollar,
             PlanCostPerOpUsd = costs.PlanPerOpUsd,
@@ -228,6 +231,9 @@ public sealed class BenchtestRunner
             DuplicateDeliveries = measured.Duplicates,
         };
     }
+
+    /// <summary>How long the warm-up took, and whether it ended because the JIT had settled.</summary>
+    private readonly record struct WarmupOutcome(TimeSpan Elapsed, bool Settled);
 
     /// <summary>The process's first start-up: its length, and what the JIT compiled meanwhile.</summary>
     private readonly record struct StartupFigures(double Ms, JitActivity Jit);
