@@ -79,6 +79,16 @@ public sealed record BenchtestResult
     /// <summary>Methods the JIT compiled during that start-up: few when the app was published ReadyToRun.</summary>
     public required long StartupJittedMethods { get; init; }
 
+    /// <summary>Length of the warm-up, in seconds.</summary>
+    public required double WarmupSeconds { get; init; }
+
+    /// <summary>
+    /// Whether the warm-up ended because the JIT had settled (a round compiled little, and the runtime's tiering was
+    /// idle throughout it), not at its cap or with none at all: when false, part of the measured phase may have run
+    /// code not yet at its optimized tier.
+    /// </summary>
+    public required bool WarmupSettled { get; init; }
+
     /// <summary>Price of the plan, in USD per hour.</summary>
     public required double PricePerHourUsd { get; init; }
 

@@ -21,13 +21,14 @@ public sealed class BenchtestRunner
     /// </summary>
     private const int SettledCompilations = 64;
 
-    private const int MaxWarmupRounds = 10;
+    private const int MaxWarmupRounds = 60;
 
     /// <summary>
-    /// No round starts after this much warm-up: by then the hot path has had time to tier up, and at a low
-    /// offered rate one round alone may take this long.
+    /// No round starts after this much warm-up: by then the hot path has had time to tier up, even on one processor,
+    /// where the runtime's tiering delay is ten times as long and restarts under load at every method called the first
+    /// time; and at a low offered rate one round alone may take long.
     /// </summary>
-    private static readonly TimeSpan WarmupTimeForMoreRounds = TimeSpan.FromSeconds(10);
+    private static readonly TimeSpan WarmupTimeForMoreRounds = TimeSpan.FromSeconds(60);
 
     private StartupFigures? _firstStartup;
 
@@ -59,6 +60,8 @@ public sealed class BenchtestRunner
     private async Task<BenchtestResult> RunOnAsync(
         BenchtestSettings settings, LocalServiceBusBroker? broker, IProgress<BenchtestProgress>? progress, CancellationToken cancellationToken)
     {
+        // Listening before the container is built, the end of the tiering delay that its building starts is heard.
+        TieringWatch.Start();
         using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings.TraceSampling, settings.SpanExportBatch) : null;
         var tracker = new OperationTracker();
         var startupStarted = TimeProvider.System.GetTimestamp();
@@ -71,12 +74,12 @@ public sealed class BenchtestRunner
             _firstStartup ??= new StartupFigures(TimeProvider.System.GetElapsedTime(startupStarted).TotalMilliseconds, JitActivity.Now() - jitBeforeStartup);
 
             var load = new CommandLoad(bus, tracker);
-            await WarmUpAsync(settings, load, tracker, progress, cancellationToken).ConfigureAwait(false);
+            var warmup = await WarmUpAsync(settings, load, tracker, progress, cancellationToken).ConfigureAwait(false);
             var meter = broker is null ? null : new BrokerMeter(broker);
             var measured = await MeasureAsync(settings, load, tracker, telemetry, meter, progress, cancellationToken).ConfigureAwait(false);
             var options = services.GetRequiredService<IOptions<CqrsOptions>>().Value;
             var transport = services.GetRequiredService<Cqrs.Transports.ITransport>().Name;
-            return Describe(settings, options, transport, measured, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value) with
+            return Describe(settings, options, transport, measured, warmup, LatencySummary.SortAndSummarize(tracker.LatencyTicks), _firstStartup.Value) with
             {
                 BrokerNetworkDelayMs = broker?.NetworkDelay.TotalMilliseconds,
             };
@@ -93,11 +96,13 @@ public sealed class BenchtestRunner
     }
 
     /// <summary>
-    /// Runs the measured phase's load, shortened, in rounds until the JIT has settled: the same senders, pace and
-    /// code paths get warm. One round can end before the runtime has recompiled the hot path at its optimized
-    /// tier; that recompilation then runs inside the measured phase, on the same core, and stalls it.
+    /// Runs the measured phase's load, shortened, in rounds until the JIT has settled (a round compiled little, and the
+    /// runtime's tiering was idle throughout it): the same senders, pace and code paths get warm. One round can end
+    /// before the runtime has recompiled the hot path at its optimized tier; that recompilation then runs inside the
+    /// measured phase, on the same core, and stalls it. A round in the tiering delay compiles little only because
+    /// nothing is being counted towards the optimized tier, which on one processor can last most of the warm-up.
     /// </summary>
-    private static async Task WarmUpAsync(
+    private static async Task<WarmupOutcome> WarmUpAsync(
         BenchtestSettings settings,
         CommandLoad load,
         OperationTracker tracker,
@@ -107,14 +112,16 @@ public sealed class BenchtestRunner
         var perTask = Math.Min(settings.WarmupOperations, settings.Operations) / settings.Tasks;
         if (perTask == 0)
         {
-            return;
+            return new WarmupOutcome(TimeSpan.Zero, Settled: false);
         }
 
         var warmup = settings with { CommandsPerTask = perTask };
+        var tiering = TieringWatch.Start();
         var started = TimeProvider.System.GetTimestamp();
         for (var round = 1; ; round++)
         {
             var compiledBefore = JitInfo.GetCompiledMethodCount();
+            var tieringBefore = tiering.Now();
             tracker.Prepare(warmup.Operations);
             var outcome = await new PhaseMonitor(tracker, BenchtestPhase.Warmup, warmup.Operations, progress)
                 .RunAsync(() => Send(warmup, load, cancellationToken), cancellationToken)
@@ -125,10 +132,11 @@ public sealed class BenchtestRunner
                 throw new TimeoutException($"Warm-up: {warmup.Operations - outcome.Completed:N0} of {warmup.Operations:N0} operations were never handled.");
             }
 
-            var settled = JitInfo.GetCompiledMethodCount() - compiledBefore < SettledCompilations;
-            if (settled || round == MaxWarmupRounds || TimeProvider.System.GetElapsedTime(started) >= WarmupTimeForMoreRounds)
+            var settled = JitInfo.GetCompiledMethodCount() - compiledBefore < SettledCompilations && tieringBefore.IdleUntil(tiering.Now());
+            var elapsed = TimeProvider.System.GetElapsedTime(started);
+            if (settled || round == MaxWarmupRounds || elapsed >= WarmupTimeForMoreRounds)
             {
-                return;
+                return new WarmupOutcome(elapsed, settled);
             }
         }
     }
@@ -174,7 +182,7 @@ public sealed class BenchtestRunner
             : load.SendAsFastAsAcceptedAsync(settings.Tasks, settings.CommandsPerTask, cancellationToken);
 
     private static BenchtestResult Describe(
-        BenchtestSettings settings, CqrsOptions options, string transport, MeasuredPhase measured, LatencySummary latency, StartupFigures startup)
+        BenchtestSettings settings, CqrsOptions options, string transport, MeasuredPhase measured, WarmupOutcome warmup, LatencySummary latency, StartupFigures startup)
     {
         var seconds = measured.Outcome.Elapsed.TotalSeconds;
         var completed = measured.Outcome.Completed;
@@ -206,6 +214,8 @@ public sealed class BenchtestRunner
             StartupMs = startup.Ms,
             StartupJitMs = startup.Jit.Time.TotalMilliseconds,
             StartupJittedMethods = startup.Jit.Methods,
+            WarmupSeconds = warmup.Elapsed.TotalSeconds,
+            WarmupSettled = warmup.Settled,
             PricePerHourUsd = settings.PricePerHourUsd,
             OpsPerDollar = costs.OpsPerDollar,
             PlanCostPerOpUsd = costs.PlanPerOpUsd,
@@ -224,6 +234,9 @@ public sealed class BenchtestRunner
             DuplicateDeliveries = measured.Duplicates,
         };
     }
+
+    /// <summary>How long the warm-up took, and whether it ended because the JIT had settled.</summary>
+    private readonly record struct WarmupOutcome(TimeSpan Elapsed, bool Settled);
 
     /// <summary>The process's first start-up: its length, and what the JIT compiled meanwhile.</summary>
     private readonly record struct StartupFigures(double Ms, JitActivity Jit);

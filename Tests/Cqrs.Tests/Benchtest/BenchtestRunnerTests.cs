@@ -70,6 +70,15 @@ public sealed class BenchtestRunnerTests
         Assert.Equal((0.0, 0, 0L), (result.TraceSampling, result.SpanExportBatch, result.SpansExported));
     }
 
+    [Fact]
+    public async Task Run_WithoutWarmup_SaysTheJitHadNotSettled()
+    {
+        var result = await new BenchtestRunner().RunAsync(
+            new BenchtestSettings { Tasks = 1, CommandsPerTask = 50, WarmupOperations = 0, Telemetry = false });
+
+        Assert.Equal((0.0, false), (result.WarmupSeconds, result.WarmupSettled));
+    }
+
     [Theory]
     [InlineData(0)]
     [InlineData(BenchtestSettings.SpanExportQueue + 1)]
