@@ -1,4 +1,5 @@
 using Cqrs.Serialization;
+using Cqrs.Tests.Support;
 
 namespace Cqrs.Tests.Serialization.Untrusted;
 
@@ -24,7 +25,7 @@ public sealed class GeneratedCodecFuzzTests
         0xCF, 0xD0, 0xD3, 0xD4, 0xD6, 0xD7, 0xD8, 0xD9, 0xDA, 0xDB, 0xDC, 0xDD, 0xDE, 0xDF, 0xE0, 0xFF,
     ];
 
-    private static readonly byte[] Sample = HostileCodec.Serialize(HostileCodec.Sample());
+    private static readonly byte[] Sample = RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample());
 
     [Fact]
     public void EveryTruncation_IsRefusedWithMessageFormatException()
@@ -114,7 +115,7 @@ public sealed class GeneratedCodecFuzzTests
         var before = GC.GetAllocatedBytesForCurrentThread();
         try
         {
-            HostileCodec.Deserialize(payload);
+            RegistryCodec<HostileEverything>.Deserialize(payload);
             return true;
         }
         catch (MessageFormatException)

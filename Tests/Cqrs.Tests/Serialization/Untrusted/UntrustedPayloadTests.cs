@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using Cqrs.Serialization;
+using Cqrs.Tests.Support;
 using MessagePack;
 
 namespace Cqrs.Tests.Serialization.Untrusted;
@@ -20,11 +21,11 @@ public sealed class UntrustedPayloadTests
     [Fact]
     public void Sample_RoundTrips()
     {
-        var sample = HostileCodec.Sample();
+        var sample = HostileSamples.Sample();
 
-        var read = HostileCodec.Deserialize(HostileCodec.Serialize(sample));
+        var read = RegistryCodec<HostileEverything>.Deserialize(RegistryCodec<HostileEverything>.Serialize(sample));
 
-        Assert.Equal(HostileCodec.Serialize(sample), HostileCodec.Serialize(read));
+        Assert.Equal(RegistryCodec<HostileEverything>.Serialize(sample), RegistryCodec<HostileEverything>.Serialize(read));
         Assert.Null(read.ShadeNames[HostileShade.Dark]);
     }
 
@@ -55,7 +56,7 @@ public sealed class UntrustedPayloadTests
     [MemberData(nameof(NonNullableMembers))]
     public void Nil_ForANonNullableMember_IsRefused(string member)
     {
-        var sample = HostileCodec.Sample();
+        var sample = HostileSamples.Sample();
         var withNull = member switch
         {
             "Name" => sample with { Name = null! },
@@ -68,7 +69,7 @@ public sealed class UntrustedPayloadTests
             _ => throw new ArgumentOutOfRangeException(nameof(member)),
         };
 
-        var error = Read(HostileCodec.Serialize(withNull));
+        var error = Read(RegistryCodec<HostileEverything>.Serialize(withNull));
 
         Assert.Contains("may not be null", error.Message, StringComparison.Ordinal);
     }
@@ -76,9 +77,9 @@ public sealed class UntrustedPayloadTests
     [Fact]
     public void Nil_ForNullableMembers_IsRead()
     {
-        var sample = HostileCodec.Sample() with { Note = null, MaybeIds = null, Line = null, Labels = [null], MaybeCount = null };
+        var sample = HostileSamples.Sample() with { Note = null, MaybeIds = null, Line = null, Labels = [null], MaybeCount = null };
 
-        var read = HostileCodec.Deserialize(HostileCodec.Serialize(sample));
+        var read = RegistryCodec<HostileEverything>.Deserialize(RegistryCodec<HostileEverything>.Serialize(sample));
 
         Assert.Equal((null, null, null, null), (read.Note, read.MaybeIds, read.Line, read.MaybeCount));
         Assert.Equal([null], read.Labels);
@@ -87,7 +88,7 @@ public sealed class UntrustedPayloadTests
     [Fact]
     public void MissingKey_OfARequiredMember_IsRefused()
     {
-        var error = Read(FirstMembers(HostileCodec.Serialize(HostileCodec.Sample()), 5));
+        var error = Read(FirstMembers(RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample()), 5));
 
         Assert.Contains("Count", error.Message, StringComparison.Ordinal);
     }
@@ -95,7 +96,7 @@ public sealed class UntrustedPayloadTests
     [Fact]
     public void MissingKey_OfANonNullableConstructorMember_IsRefused()
     {
-        var error = Read(FirstMembers(HostileCodec.Serialize(HostileCodec.Sample()), 0));
+        var error = Read(FirstMembers(RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample()), 0));
 
         Assert.Contains("Name", error.Message, StringComparison.Ordinal);
     }
@@ -103,7 +104,7 @@ public sealed class UntrustedPayloadTests
     [Fact]
     public void DuplicateMapKey_IsRefused()
     {
-        var payload = HostileCodec.Serialize(HostileCodec.Sample() with { Stock = new Dictionary<string, int> { ["a"] = 1, ["b"] = 2 } });
+        var payload = RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample() with { Stock = new Dictionary<string, int> { ["a"] = 1, ["b"] = 2 } });
         var secondKey = payload.AsSpan().IndexOf(new byte[] { 0xA1, (byte)'b', 0x02 });
         payload[secondKey + 1] = (byte)'a';
 
@@ -113,7 +114,7 @@ public sealed class UntrustedPayloadTests
     }
 
     private static MessageFormatException Read(byte[] payload) =>
-        Assert.Throws<MessageFormatException>(() => HostileCodec.Deserialize(payload));
+        Assert.Throws<MessageFormatException>(() => RegistryCodec<HostileEverything>.Deserialize(payload));
 
     /// <summary>The payload cut to its first <paramref name="count"/> members, as an older sender would write it.</summary>
     private static byte[] FirstMembers(byte[] payload, int count) => [.. ArrayHeader(count), .. MemberBytes(payload, count)];
@@ -155,7 +156,7 @@ public sealed class UntrustedPayloadTests
             _ => throw new ArgumentOutOfRangeException(nameof(member)),
         };
         var payload = new byte[BodyBytes];
-        byte[] prefix = [.. ArrayHeader(key + 1), .. MemberBytes(HostileCodec.Serialize(HostileCodec.Sample()), key), code];
+        byte[] prefix = [.. ArrayHeader(key + 1), .. MemberBytes(RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample()), key), code];
         prefix.CopyTo(payload, 0);
         var claimed = (uint)(BodyBytes - prefix.Length - 4) / (code == 0xDF ? 2u : 1u);
         BinaryPrimitives.WriteUInt32BigEndian(payload.AsSpan(prefix.Length), claimed);

@@ -1,18 +1,8 @@
-using Cqrs.Pipeline;
-using Cqrs.Tests.Support;
-
 namespace Cqrs.Tests.Serialization.Untrusted;
 
-/// <summary><see cref="HostileEverything"/> through its generated codec, reached as a transport reaches it.</summary>
-internal static class HostileCodec
+/// <summary>Values of <see cref="HostileEverything"/> for the untrusted-input tests.</summary>
+internal static class HostileSamples
 {
-    private static readonly MessageDescriptor<HostileEverything> Descriptor = RegistryDescriptors.Of<HostileEverything>();
-
-    public static byte[] Serialize(HostileEverything message) => Descriptor.Serialize(message);
-
-    /// <summary>Reads as the receive path does, at the pipeline's default size limit.</summary>
-    public static HostileEverything Deserialize(byte[] payload) => Descriptor.Deserialize(payload, new CqrsOptions().MaxMessageBytes);
-
     /// <summary>A value with every member set to something other than its default.</summary>
     public static HostileEverything Sample() => new(
         "Zoë 🚀",
