@@ -23,8 +23,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 
     public byte[] Serialize(T message) => codec.ToBytes(message);
 
-    /// <exception cref="MessageFormatException">The bytes are not one valid <typeparamref name="T"/>.</exception>
-    public T Deserialize(ReadOnlySpan<byte> payload) => codec.FromBytes(payload, WireName, "payload");
+    /// <exception cref="MessageFormatException">The bytes are more than <paramref name="maxBytes"/> or not one valid <typeparamref name="T"/>.</exception>
+    public T Deserialize(ReadOnlyMemory<byte> payload, int maxBytes = int.MaxValue) => codec.FromBytes(payload, WireName, "payload", maxBytes);
 
     /// <summary>Every failure of every validator of <typeparamref name="T"/>, or null when the message is valid.</summary>
     public ValueTask<List<ValidationFailure>?> ValidateAsync(T message, CancellationToken cancellationToken) =>
@@ -35,7 +35,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 
     public override byte[] SerializeObject(object message) => Serialize((T)message);
 
-    public override object DeserializeObject(ReadOnlySpan<byte> payload) => Deserialize(payload)!;
+    public override object DeserializeObject(ReadOnlyMemory<byte> payload) => Deserialize(payload)!;
 
     public override ValueTask SendObjectAsync(
         MessagePipeline pipeline, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken) =>
@@ -58,7 +58,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
             context.Pipeline.Telemetry.RecordLag(this, delivery);
         }
 
-        if (!TryRead(delivery, out var message, out var unreadable))
+        if (!TryRead(delivery, context.Pipeline.MaxMessageBytes, out var message, out var unreadable))
         {
             return ValueTask.FromResult(unreadable);
         }
@@ -107,8 +107,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     private static Disposition Invalid(List<ValidationFailure> failures) =>
         Disposition.DeadLetter(DeadLetterReasons.ValidationFailed, MessageValidators<T>.Describe(failures));
 
-    /// <summary>Reads the delivery's message, or says why it must be dead-lettered.</summary>
-    private bool TryRead(TransportMessage delivery, out T message, out Disposition unreadable)
+    /// <summary>Reads the delivery's message, of at most <paramref name="maxBytes"/>, or says why it must be dead-lettered.</summary>
+    private bool TryRead(TransportMessage delivery, int maxBytes, out T message, out Disposition unreadable)
     {
         unreadable = default;
         if (delivery.Payload is T direct)
@@ -119,12 +119,12 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 
         try
         {
-            message = Deserialize(delivery.Body.Span);
+            message = Deserialize(delivery.Body, maxBytes);
             return true;
         }
         catch (Exception exception)
         {
-            // MessageFormatException from the reader, or whatever the message's own constructor throws.
+            // MessageFormatException, into which the one read boundary turns every failure to read.
             message = default!;
             unreadable = Disposition.DeadLetter(DeadLetterReasons.DeserializationFailed, exception.Message);
             return false;

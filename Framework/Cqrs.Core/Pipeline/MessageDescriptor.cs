@@ -50,7 +50,7 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
 
     /// <summary>Reads a message of this type as an object.</summary>
     /// <exception cref="Serialization.MessageFormatException">The bytes are not one valid message of this type.</exception>
-    public abstract object DeserializeObject(ReadOnlySpan<byte> payload);
+    public abstract object DeserializeObject(ReadOnlyMemory<byte> payload);
 
     /// <summary>Validates a message of this type held as an object.</summary>
     /// <exception cref="FluentValidation.ValidationException">With every failure of every validator.</exception>

@@ -56,6 +56,9 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
 
     public int ImmediateRetries => _options.Retry.ImmediateRetries;
 
+    /// <summary>The largest message sent, and received: a larger body is refused on either side.</summary>
+    public int MaxMessageBytes => _options.MaxMessageBytes;
+
     /// <summary>
     /// A new message id with its send time. Direct dispatch reads the time from <see cref="CoarseClock"/>: its messages
     /// are handled in the sender's call, with no queue whose lag a precise time would measure. A clock of the app's own
@@ -163,7 +166,7 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
             WireName = descriptor.WireName,
             ValidatedBySender = validated,
             Body = stored.Body,
-            Payload = _options.DirectDispatch ? descriptor.DeserializeObject(stored.Body.Span) : null,
+            Payload = _options.DirectDispatch ? descriptor.DeserializeObject(stored.Body) : null,
             Stored = delivery,
         };
         return DispatchAsync(descriptor, outgoing, causeContext, cancellationToken);

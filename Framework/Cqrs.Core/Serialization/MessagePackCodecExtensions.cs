@@ -1,8 +1,9 @@
 using System.Buffers;
+using MessagePack;
 
 namespace Cqrs.Serialization;
 
-/// <summary>Whole values to and from bytes through a codec.</summary>
+/// <summary>Whole values to and from bytes through a codec: the one place where bytes are read.</summary>
 internal static class MessagePackCodecExtensions
 {
     /// <summary>The most a thread's buffer keeps between values: one rare large message must not pin its size for good.</summary>
@@ -38,12 +39,39 @@ internal static class MessagePackCodecExtensions
         }
     }
 
-    /// <summary>Reads one value that must take every byte.</summary>
-    /// <exception cref="MessageFormatException">The bytes are not one valid <typeparamref name="T"/>: the message names it by <paramref name="wireName"/> and <paramref name="role"/> ("payload", "snapshot").</exception>
-    public static T FromBytes<T>(this IMessagePackCodec<T> codec, ReadOnlySpan<byte> bytes, string wireName, string role)
+    /// <summary>
+    /// Reads one value that must take every byte, from untrusted data: at most <paramref name="maxBytes"/> of it, nested
+    /// no deeper than <see cref="MessagePackSecurity.UntrustedData"/> allows.
+    /// </summary>
+    /// <exception cref="MessageFormatException">
+    /// The bytes are too many or not one valid <typeparamref name="T"/>: whatever MessagePack-CSharp's reader, its
+    /// formatters or the type's constructor throw comes wrapped in it, and the message names the value by
+    /// <paramref name="wireName"/> and <paramref name="role"/> ("payload", "snapshot").
+    /// </exception>
+    public static T FromBytes<T>(this IMessagePackCodec<T> codec, ReadOnlyMemory<byte> bytes, string wireName, string role, int maxBytes = int.MaxValue)
     {
+        if (bytes.Length > maxBytes)
+        {
+            throw new MessageFormatException($"The {wireName} {role} has {bytes.Length} bytes, over the {maxBytes}-byte limit.");
+        }
+
         var reader = new MessagePackReader(bytes);
-        var value = codec.Deserialize(ref reader);
+        T value;
+        try
+        {
+            value = codec.Deserialize(ref reader);
+        }
+        catch (MessageFormatException exception)
+        {
+            throw new MessageFormatException($"The {wireName} {role} is not valid: {exception.Message}", exception);
+        }
+        catch (Exception exception) when (exception is not OutOfMemoryException)
+        {
+            // MessagePackSerializationException, EndOfStreamException, OverflowException, InsufficientExecutionStackException
+            // (depth), or an argument exception from a value's constructor: to a receiver, all mean the same unreadable data.
+            throw new MessageFormatException($"The {wireName} {role} is not valid: {exception.Message}", exception);
+        }
+
         return reader.End ? value : throw new MessageFormatException($"{bytes.Length - reader.Consumed} bytes follow the {wireName} {role}.");
     }
 }

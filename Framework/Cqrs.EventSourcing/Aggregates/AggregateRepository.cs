@@ -114,10 +114,10 @@ internal sealed partial class AggregateRepository<TAggregate>(
         try
         {
             return snapshot.StateType == _state.WireName
-                ? (_state.Deserialize(snapshot.State.Span), snapshot.Version)
+                ? (_state.Deserialize(snapshot.State), snapshot.Version)
                 : throw new InvalidOperationException($"the snapshot holds a {snapshot.StateType}, not a {_state.WireName}.");
         }
-        catch (Exception exception) when (exception is Serialization.MessageFormatException or InvalidOperationException or ArgumentException)
+        catch (Exception exception) when (exception is Serialization.MessageFormatException or InvalidOperationException)
         {
             // A snapshot is a cache: an unreadable one (an older state shape, say) only means a full replay.
             LogSnapshotIgnored(exception, stream, snapshot.Version);

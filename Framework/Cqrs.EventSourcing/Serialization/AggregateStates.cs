@@ -28,5 +28,5 @@ internal sealed class AggregateState<TState>(string wireName, IMessagePackCodec<
     public byte[] Serialize(TState state) => codec.ToBytes(state);
 
     /// <exception cref="MessageFormatException">The bytes are not one valid state.</exception>
-    public TState Deserialize(ReadOnlySpan<byte> bytes) => codec.FromBytes(bytes, WireName, "snapshot");
+    public TState Deserialize(ReadOnlyMemory<byte> bytes) => codec.FromBytes(bytes, WireName, "snapshot");
 }

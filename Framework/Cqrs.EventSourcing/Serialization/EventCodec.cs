@@ -30,9 +30,9 @@ internal sealed class EventCodec(MessageCatalog catalog, IServiceProvider servic
         var descriptor = DescriptorOf(stored);
         try
         {
-            return (IEvent)descriptor.DeserializeObject(stored.Payload.Span);
+            return (IEvent)descriptor.DeserializeObject(stored.Payload);
         }
-        catch (Exception exception) when (exception is MessageFormatException or ArgumentException or InvalidOperationException or FormatException)
+        catch (MessageFormatException exception)
         {
             throw new StoredDataException(stored.Position, $"its {stored.WireName} payload cannot be read: {exception.Message}", exception);
         }

@@ -17,7 +17,7 @@ internal sealed class IngestibleCommand<TCommand>(
 
     public override ValueTask<SentMessage> SendAsync(
         ICommandBus bus, ReadOnlyMemory<byte> body, BodyFormat format, CancellationToken cancellationToken) =>
-        bus.SendAsync(format == BodyFormat.Json ? ReadJson(body.Span) : ReadMessagePack(body.Span), cancellationToken);
+        bus.SendAsync(format == BodyFormat.Json ? ReadJson(body.Span) : ReadMessagePack(body), cancellationToken);
 
     private TCommand ReadJson(ReadOnlySpan<byte> body)
     {
@@ -32,15 +32,12 @@ internal sealed class IngestibleCommand<TCommand>(
         }
     }
 
-    private TCommand ReadMessagePack(ReadOnlySpan<byte> body)
+    private TCommand ReadMessagePack(ReadOnlyMemory<byte> body)
     {
         try
         {
-            var reader = new MessagePackReader(body, MessagePackReader.DefaultMaxDepth);
-            var command = messagePack!.Deserialize(ref reader);
-            return reader.End
-                ? command
-                : throw new MalformedBodyException("The body holds more than one command.");
+            // The body's size was bounded by the ingestion options before it was read.
+            return messagePack!.FromBytes(body, WireName, "body");
         }
         catch (MessageFormatException exception)
         {

@@ -52,7 +52,7 @@ internal sealed class ContractReader
         {
             if (_shapes.Resolve(member.Type) is { } shape)
             {
-                members.Add(new MemberModel(TypeNames.MemberAccess(member.Symbol), member.Key, shape));
+                members.Add(new MemberModel(TypeNames.MemberAccess(member.Symbol), member.Key, shape, IsRequired(member.Symbol)));
             }
             else
             {
@@ -78,9 +78,11 @@ internal sealed class ContractReader
             members.ToEquatableArray(),
             (constructorKeys ?? []).ToEquatableArray(),
             members.SelectMany(member => NestedCodecs(member.Shape)).Distinct().OrderBy(name => name, StringComparer.Ordinal).ToEquatableArray(),
-            keyed.Members.Any(member => member.Symbol is IPropertySymbol { IsRequired: true } or IFieldSymbol { IsRequired: true }),
+            keyed.Members.Any(member => IsRequired(member.Symbol)),
             canEmit);
     }
+
+    private static bool IsRequired(ISymbol member) => member is IPropertySymbol { IsRequired: true } or IFieldSymbol { IsRequired: true };
 
     private static IEnumerable<string> NestedCodecs(ValueShape? shape)
     {

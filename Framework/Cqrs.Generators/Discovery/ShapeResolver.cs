@@ -10,6 +10,14 @@ internal sealed class ShapeResolver(IAssemblySymbol assembly, Action<INamedTypeS
     /// <summary>The shape, or null when the type (or one of its elements) is not supported.</summary>
     public ValueShape? Resolve(ITypeSymbol type)
     {
+        var shape = Shape(type);
+        return shape is not null && type is { IsReferenceType: true, NullableAnnotation: NullableAnnotation.NotAnnotated }
+            ? shape with { NilForbidden = true }
+            : shape;
+    }
+
+    private ValueShape? Shape(ITypeSymbol type)
+    {
         var name = TypeNames.Plain(type);
         if (ScalarName(type) is { } scalar)
         {

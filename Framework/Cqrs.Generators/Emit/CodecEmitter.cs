@@ -6,9 +6,10 @@ using Cqrs.Generators.Model;
 namespace Cqrs.Generators.Emit;
 
 /// <summary>
-/// Emits the codec of one type: an array indexed by key, nil in the gaps. Reading skips keys it does not
-/// know (newer senders may add some); members of missing keys (older senders) keep the value a new
-/// instance starts with when they are set by initializer, and get their type's default when passed to the constructor.
+/// Emits the codec of one type, on MessagePack-CSharp's reader and writer: an array indexed by key, nil in the gaps.
+/// Reading skips keys it does not know (newer senders may add some); members of missing keys (older senders) keep the
+/// value a new instance starts with when they are set by initializer, and get their type's default when passed to the
+/// constructor, except those that must be sent (see <see cref="MustBeSent"/>), whose absence is an error.
 /// </summary>
 internal static class CodecEmitter
 {
@@ -29,7 +30,7 @@ internal static class CodecEmitter
 
     private static void EmitSerialize(CodeWriter code, CodecModel codec)
     {
-        code.Open($"public void Serialize(ref global::Cqrs.Serialization.MessagePackWriter writer, {codec.TypeName} value)")
+        code.Open($"public void Serialize(ref global::MessagePack.MessagePackWriter writer, {codec.TypeName} value)")
             .Line($"writer.WriteArrayHeader({Length(codec)});");
         var nextKey = 0;
         foreach (var member in codec.Members)
@@ -48,9 +49,9 @@ internal static class CodecEmitter
 
     private static void EmitDeserialize(CodeWriter code, CodecModel codec)
     {
-        code.Open($"public {codec.TypeName} Deserialize(ref global::Cqrs.Serialization.MessagePackReader reader)")
+        code.Open($"public {codec.TypeName} Deserialize(ref global::MessagePack.MessagePackReader reader)")
             .Line("var count = reader.ReadArrayHeader();")
-            .Line("reader.EnterNested();");
+            .Line(ValueDeserializer.DepthStep);
         foreach (var member in codec.Members)
         {
             code.Line($"{member.Shape.TypeName} {Local(member)} = default!;");
@@ -65,7 +66,8 @@ internal static class CodecEmitter
         }
 
         code.Line("default:").Open().Line("reader.Skip();").Line("break;").Close();
-        code.Close().Close().Line("reader.LeaveNested();");
+        code.Close().Close().Line(ValueDeserializer.DepthDown);
+        EmitMissingKeyErrors(code, codec);
         EmitConstruction(code, codec);
         code.Close();
     }
@@ -109,6 +111,35 @@ internal static class CodecEmitter
 
         code.Close();
     }
+
+    /// <summary>Emits, for a shorter array than the members that must be sent need, the error naming the first one missing.</summary>
+    private static void EmitMissingKeyErrors(CodeWriter code, CodecModel codec)
+    {
+        var mustBeSent = codec.Members.Where(member => MustBeSent(codec, member)).ToList();
+        if (mustBeSent.Count == 0)
+        {
+            return;
+        }
+
+        code.Open($"if (count <= {mustBeSent[mustBeSent.Count - 1].Key.ToString(CultureInfo.InvariantCulture)})");
+        foreach (var member in mustBeSent)
+        {
+            var key = member.Key.ToString(CultureInfo.InvariantCulture);
+            code.Open($"if (count <= {key})")
+                .Line($"throw global::Cqrs.Serialization.MessagePackGuard.Missing({ValueDeserializer.Quoted(codec.TypeName)}, \"{member.Name}\", {key});")
+                .Close();
+        }
+
+        code.Close();
+    }
+
+    /// <summary>
+    /// True for a <c>required</c> member, and for a non-nullable reference that no initializer fills in: passed to the
+    /// constructor, or of a type with required members, which is never created without the data.
+    /// </summary>
+    private static bool MustBeSent(CodecModel codec, MemberModel member) =>
+        member.Required
+        || (member.Shape.NilForbidden && (codec.HasRequiredMembers || codec.ConstructorKeys.Contains(member.Key)));
 
     private static string Local(MemberModel member) => "member" + member.Key.ToString(CultureInfo.InvariantCulture);
 

@@ -1,26 +1,43 @@
+using Cqrs.Generators.Discovery;
 using Cqrs.Generators.Model;
 
 namespace Cqrs.Generators.Emit;
 
 /// <summary>
-/// Emits the statements that read one value with the <c>MessagePackReader</c> named <c>reader</c> into a target.
-/// Collections enter a nesting level around their elements, so that the reader bounds the depth of untrusted data.
+/// Emits the statements that read one value with MessagePack-CSharp's <c>MessagePackReader</c> named <c>reader</c>
+/// into a target, treating the data as untrusted: collections step the reader's depth with
+/// <c>MessagePackSecurity.UntrustedData</c> around their elements and are sized only as far as the bytes left can
+/// fill; nil is refused where the declared type rules it out; a map key may come only once.
 /// </summary>
 internal static class ValueDeserializer
 {
+    private const string Guard = "global::Cqrs.Serialization.MessagePackGuard";
+
+    /// <summary>Steps into a nested array or map; the depth goes back down with <see cref="DepthDown"/>.</summary>
+    public const string DepthStep = "global::MessagePack.MessagePackSecurity.UntrustedData.DepthStep(ref reader);";
+
+    public const string DepthDown = "reader.Depth--;";
+
     /// <param name="target">An assignable expression of the shape's type.</param>
     public static void Read(CodeWriter code, ValueShape shape, string target)
     {
         switch (shape.Kind)
         {
+            case ShapeKind.Scalar when BuiltinFormatter.Of(shape) is { } formatter:
+                code.Line($"{target} = {formatter}.Deserialize(ref reader, {BuiltinFormatter.Options});");
+                return;
+            case ShapeKind.Scalar when shape.IsReference:
+                code.Line($"{target} = reader.ReadString(){OrNil(shape)};");
+                return;
             case ShapeKind.Scalar:
-                code.Line($"{target} = reader.Read{shape.ScalarName}(){(shape.IsReference ? "!" : string.Empty)};");
+                code.Line($"{target} = reader.Read{shape.ScalarName}();");
                 return;
             case ShapeKind.Enum:
                 code.Line($"{target} = ({shape.TypeName})reader.Read{shape.ScalarName}();");
                 return;
             case ShapeKind.Binary:
-                code.Line($"{target} = reader.ReadBinary()!;");
+                var bytes = code.Local("bytes");
+                code.Line($"{target} = reader.ReadBytes() is {{ }} {bytes} ? global::System.Buffers.BuffersExtensions.ToArray({bytes}) : {(shape.NilForbidden ? NilError(shape) : "null!")};");
                 return;
         }
 
@@ -30,10 +47,22 @@ internal static class ValueDeserializer
             return;
         }
 
-        code.Open("if (reader.TryReadNil())").Line($"{target} = {(shape.IsReference ? "null!" : "null")};").Close().Open("else");
+        code.Open("if (reader.TryReadNil())")
+            .Line(shape.NilForbidden ? NilError(shape) + ";" : $"{target} = {(shape.IsReference ? "null!" : "null")};")
+            .Close()
+            .Open("else");
         ReadPresent(code, shape, target);
         code.Close();
     }
+
+    /// <summary>The expression that throws for nil where <paramref name="shape"/> may not be null.</summary>
+    private static string NilError(ValueShape shape) => $"throw {Guard}.Nil({Quoted(shape.TypeName)})";
+
+    /// <summary>A C# string literal of the type's name as a reader knows it (type names hold no quotes or backslashes).</summary>
+    public static string Quoted(string typeName) => "\"" + TypeNames.Display(typeName) + "\"";
+
+    /// <summary>What follows a read that returns null for nil: a throw when nil is refused, else nothing.</summary>
+    private static string OrNil(ValueShape shape) => shape.NilForbidden ? " ?? " + NilError(shape) : "!";
 
     private static void ReadPresent(CodeWriter code, ValueShape shape, string target)
     {
@@ -60,7 +89,7 @@ internal static class ValueDeserializer
         var count = code.Local("count");
         var items = code.Local("items");
         var index = code.Local("i");
-        code.Line($"var {count} = reader.ReadArrayHeader();").Line("reader.EnterNested();");
+        code.Line($"var {count} = {Guard}.ReadArrayHeader(ref reader, {EncodedSize.Minimum(element)});").Line(DepthStep);
         if (shape.Kind == ShapeKind.List)
         {
             var item = code.Local("item");
@@ -78,7 +107,7 @@ internal static class ValueDeserializer
             code.Close();
         }
 
-        code.Line("reader.LeaveNested();").Line($"{target} = {items};");
+        code.Line(DepthDown).Line($"{target} = {items};");
     }
 
     private static void ReadMap(CodeWriter code, ValueShape shape, string target)
@@ -89,23 +118,23 @@ internal static class ValueDeserializer
         var index = code.Local("i");
         var key = code.Local("key");
         var value = code.Local("value");
-        code.Line($"var {count} = reader.ReadMapHeader();")
-            .Line("reader.EnterNested();")
+        var entryBytes = EncodedSize.Minimum(shape.Key) + EncodedSize.Minimum(shape.Element);
+        code.Line($"var {count} = {Guard}.ReadMapHeader(ref reader, {entryBytes});")
+            .Line(DepthStep)
             .Line($"var {map} = new global::System.Collections.Generic.Dictionary<{keyType}, {valueType}>({count});")
             .Open($"for (var {index} = 0; {index} < {count}; {index}++)")
             .Line($"{keyType} {key} = default!;");
-        if (shape.Key.IsReference)
-        {
-            code.Line($"{key} = reader.ReadString() ?? throw new global::Cqrs.Serialization.MessageFormatException(\"A map key is nil.\");");
-        }
-        else
-        {
-            Read(code, shape.Key, key);
-        }
 
+        // A dictionary key is never null, whatever its declaration says.
+        Read(code, shape.Key with { NilForbidden = shape.Key.IsReference }, key);
         code.Line($"{valueType} {value} = default!;");
         Read(code, shape.Element, value);
-        code.Line($"{map}[{key}] = {value};").Close().Line("reader.LeaveNested();").Line($"{target} = {map};");
+        code.Open($"if (!{map}.TryAdd({key}, {value}))")
+            .Line($"throw {Guard}.DuplicateKey({Quoted(shape.TypeName)});")
+            .Close()
+            .Close()
+            .Line(DepthDown)
+            .Line($"{target} = {map};");
     }
 
     /// <summary>

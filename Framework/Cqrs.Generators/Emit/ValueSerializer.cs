@@ -2,7 +2,11 @@ using Cqrs.Generators.Model;
 
 namespace Cqrs.Generators.Emit;
 
-/// <summary>Emits the statements that write one value with the <c>MessagePackWriter</c> named <c>writer</c>.</summary>
+/// <summary>
+/// Emits the statements that write one value with MessagePack-CSharp's <c>MessagePackWriter</c> named <c>writer</c>,
+/// as its standard resolver would: the writer's own methods, or its built-in formatter for the types it has no
+/// method for.
+/// </summary>
 internal static class ValueSerializer
 {
     /// <param name="value">An expression of the shape's type, evaluated once.</param>
@@ -10,6 +14,9 @@ internal static class ValueSerializer
     {
         switch (shape.Kind)
         {
+            case ShapeKind.Scalar when BuiltinFormatter.Of(shape) is { } formatter:
+                code.Line($"{formatter}.Serialize(ref writer, {value}, {BuiltinFormatter.Options});");
+                return;
             case ShapeKind.Scalar:
                 code.Line($"writer.Write({value});");
                 return;
@@ -35,7 +42,7 @@ internal static class ValueSerializer
         switch (shape.Kind)
         {
             case ShapeKind.Binary:
-                code.Line($"writer.WriteBinary({value});");
+                code.Line($"writer.Write({value});");
                 break;
             case ShapeKind.Nullable:
                 Write(code, shape.Element!, value);

@@ -15,5 +15,5 @@ internal sealed record CodecModel(
     bool HasRequiredMembers,
     bool CanEmit);
 
-/// <summary>A keyed member: its name (escaped if a keyword), key and shape.</summary>
-internal sealed record MemberModel(string Name, int Key, ValueShape Shape);
+/// <summary>A keyed member: its name (escaped if a keyword), key and shape; <paramref name="Required"/> when it is declared <c>required</c>.</summary>
+internal sealed record MemberModel(string Name, int Key, ValueShape Shape, bool Required);

@@ -50,4 +50,10 @@ internal sealed record ValueShape(ShapeKind Kind, string TypeName, bool IsRefere
 
     /// <summary>The generated codec class of a contract.</summary>
     public string CodecName { get; init; } = "";
+
+    /// <summary>
+    /// True for a reference type declared non-nullable: nil is refused on reading, so a handler never meets the null
+    /// its type rules out. Oblivious (nullable-disabled) declarations allow nil.
+    /// </summary>
+    public bool NilForbidden { get; init; }
 }

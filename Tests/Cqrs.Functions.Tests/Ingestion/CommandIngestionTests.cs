@@ -7,6 +7,7 @@ using System.Text.Json;
 using Cqrs.Functions.Tests.Support;
 using Cqrs.Generated;
 using Cqrs.Serialization;
+using MessagePack;
 
 namespace Cqrs.Functions.Tests.Ingestion;
 

@@ -32,6 +32,7 @@ internal static class GeneratorHarness
             .Split(Path.PathSeparator)
             .Append(typeof(ICommand).Assembly.Location)
             .Append(typeof(AbstractValidator<>).Assembly.Location)
+            .Append(typeof(MessagePack.MessagePackReader).Assembly.Location)
             .Distinct(StringComparer.Ordinal)
             .Select(path => (MetadataReference)MetadataReference.CreateFromFile(path))
             .ToArray());

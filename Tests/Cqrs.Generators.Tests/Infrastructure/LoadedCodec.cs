@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Reflection;
 using Cqrs.Serialization;
+using MessagePack;
 
 namespace Cqrs.Generators.Tests.Infrastructure;
 
@@ -23,13 +24,8 @@ internal sealed class LoadedCodec(Type type, object codec)
         return buffer.WrittenSpan.ToArray();
     }
 
-    private static T DeserializeAs<T>(IMessagePackCodec<T> codec, byte[] payload)
-    {
-        var reader = new MessagePackReader(payload);
-        var value = codec.Deserialize(ref reader);
-        Assert.True(reader.End, "The codec left bytes unread.");
-        return value;
-    }
+    /// <summary>Through the boundary transports read at, which refuses unread bytes and wraps every failure.</summary>
+    private static T DeserializeAs<T>(IMessagePackCodec<T> codec, byte[] payload) => codec.FromBytes(payload, typeof(T).Name, "payload");
 
     private object Invoke(MethodInfo method, object argument) =>
         method.MakeGenericMethod(type).Invoke(null, BindingFlags.DoNotWrapExceptions, null, [codec, argument], null)!;

@@ -1,5 +1,6 @@
 using Cqrs.Generators.Tests.Infrastructure;
 using Cqrs.Serialization;
+using MessagePack;
 
 namespace Cqrs.Generators.Tests.RoundTrip;
 
@@ -80,12 +81,21 @@ public sealed class WireFormatTests : IDisposable
     }
 
     [Fact]
-    public void Deserialize_OfNestingDeeperThanTheReaderAllows_ThrowsMessageFormatException()
+    public void Deserialize_OfNestingDeeperThanUntrustedDataAllows_ThrowsMessageFormatException()
     {
         var codec = _assembly.Codec("Wire.Nested");
-        var payload = Enumerable.Repeat((byte)0x91, MessagePackReader.DefaultMaxDepth + 1).Append(Nil).ToArray();
+        var payload = Enumerable.Repeat((byte)0x91, MessagePackSecurity.UntrustedData.MaximumObjectGraphDepth + 1).Append(Nil).ToArray();
 
         Assert.Throws<MessageFormatException>(() => codec.Deserialize(payload));
+    }
+
+    [Fact]
+    public void Deserialize_OfNestingAsDeepAsUntrustedDataAllows_Succeeds()
+    {
+        var codec = _assembly.Codec("Wire.Nested");
+        var payload = Enumerable.Repeat((byte)0x91, MessagePackSecurity.UntrustedData.MaximumObjectGraphDepth).Append(Nil).ToArray();
+
+        Assert.NotNull(codec.Deserialize(payload));
     }
 
     [Fact]

@@ -23,6 +23,9 @@ public abstract partial class TransportContractTests
         MapInsteadOfArray,
         WrongMemberTypes,
         TrailingBytes,
+        NilForNonNullableString,
+        NilForNonNullableCollection,
+        MissingConstructorMembers,
     }
 
     [Fact]
@@ -50,6 +53,9 @@ public abstract partial class TransportContractTests
     [InlineData(MalformedPayload.MapInsteadOfArray)]
     [InlineData(MalformedPayload.WrongMemberTypes)]
     [InlineData(MalformedPayload.TrailingBytes)]
+    [InlineData(MalformedPayload.NilForNonNullableString)]
+    [InlineData(MalformedPayload.NilForNonNullableCollection)]
+    [InlineData(MalformedPayload.MissingConstructorMembers)]
     public async Task Receive_MalformedPayload_IsDeadLetteredAtOnceWithoutHandling(MalformedPayload malformed)
     {
         await using var provider = CreateProvider();
@@ -65,6 +71,11 @@ public abstract partial class TransportContractTests
             MalformedPayload.MapInsteadOfArray => [0x81, 0xA1, (byte)'a', 0x01],
             MalformedPayload.WrongMemberTypes => Payloads.Of(provider, new Ping(7)),
             MalformedPayload.TrailingBytes => [.. valid, 0xC0],
+            MalformedPayload.NilForNonNullableString => Payloads.Of(provider, SampleOrders.Valid() with { Customer = null! }),
+            MalformedPayload.NilForNonNullableCollection => Payloads.Of(provider, SampleOrders.Valid() with { Lines = null! }),
+
+            // An array of the first two members only: an order id and a customer, then no lines, no address.
+            MalformedPayload.MissingConstructorMembers => [0x92, 0xD9, 0x24, .. "00112233-4455-6677-8899-aabbccddeeff"u8, 0xA1, (byte)'x'],
             _ => throw new ArgumentOutOfRangeException(nameof(malformed)),
         };
 
@@ -77,6 +88,25 @@ public abstract partial class TransportContractTests
         Assert.Equal(body, letter.Body.ToArray());
         Assert.Empty(recorder.Deliveries);
         Assert.Single(deadLetters());
+    }
+
+    [Fact]
+    public async Task Receive_PayloadOverMaxMessageBytes_IsDeadLetteredAtOnceWithoutHandling()
+    {
+        const int MaxMessageBytes = 256;
+        await using var provider = CreateProvider(options => options.MaxMessageBytes = MaxMessageBytes);
+        var recorder = provider.GetRequiredService<Recorder>();
+        var deadLetters = DeadLettersOf(provider);
+
+        // Valid in every other way: only its size is over the receiver's limit.
+        var body = Payloads.Of(provider, SampleOrders.Valid() with { Customer = new string('x', MaxMessageBytes) });
+        await InjectAsync(provider, SubmitOrderWireName, body);
+
+        var letter = Assert.Single(await WaitForDeadLettersAsync(deadLetters));
+        await provider.DisposeAsync();
+        Assert.Equal((SubmitOrderWireName, DeadLetterReasons.DeserializationFailed), (letter.WireName, letter.Reason));
+        Assert.Contains($"{MaxMessageBytes}-byte limit", letter.Description, StringComparison.Ordinal);
+        Assert.Empty(recorder.Deliveries);
     }
 
     [Fact]

@@ -1,3 +1,4 @@
+using Cqrs.Tests.Support;
 using MessagePack;
 
 namespace Cqrs.Tests.Serialization.Interop;
@@ -15,7 +16,7 @@ public sealed class DateTimeOffsetInteropTests
     {
         var ours = new InteropEverything { AtOffset = AtPlusFiveThirty };
 
-        var theirs = MessagePackSerializer.Deserialize<InteropEverythingTwin>(InteropCodec.Serialize(ours), MessagePackCSharpInteropTests.Untrusted);
+        var theirs = MessagePackSerializer.Deserialize<InteropEverythingTwin>(RegistryCodec<InteropEverything>.Serialize(ours), MessagePackCSharpInteropTests.Untrusted);
 
         InteropAssert.SameOffset(AtPlusFiveThirty, theirs.AtOffset);
     }
@@ -25,7 +26,7 @@ public sealed class DateTimeOffsetInteropTests
     {
         var theirs = new InteropEverythingTwin { AtOffset = AtPlusFiveThirty };
 
-        var ours = InteropCodec.Deserialize(MessagePackSerializer.Serialize(theirs, MessagePackCSharpInteropTests.Untrusted));
+        var ours = RegistryCodec<InteropEverything>.Deserialize(MessagePackSerializer.Serialize(theirs, MessagePackCSharpInteropTests.Untrusted));
 
         InteropAssert.SameOffset(AtPlusFiveThirty, ours.AtOffset);
     }
