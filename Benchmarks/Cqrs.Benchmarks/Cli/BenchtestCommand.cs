@@ -15,9 +15,21 @@ internal static class BenchtestCommand
         try
         {
             commandLine = BenchtestCommandLine.Parse(args);
-            if (commandLine.Cores is { } cores)
+            if (commandLine.ShowHelp)
             {
-                CoreAffinity.PinToFirst(cores);
+                output.Write(HelpText.Usage);
+                return 0;
+            }
+
+            if (commandLine.Cores is { } cores && NeedsPinnedChild(cores, commandLine.Pinning))
+            {
+                if (PinnedRelaunch.IsRelaunched)
+                {
+                    error.WriteLine($"error: relaunched on {cores} cores, the runtime still sees {Environment.ProcessorCount} processors.");
+                    return RunFailed;
+                }
+
+                return await PinnedRelaunch.RunAsync(cores, args).ConfigureAwait(false);
             }
         }
         catch (UsageException exception)
@@ -25,12 +37,6 @@ internal static class BenchtestCommand
             error.WriteLine($"error: {exception.Message}");
             error.WriteLine("Run with --help to see the options.");
             return UsageError;
-        }
-
-        if (commandLine.ShowHelp)
-        {
-            output.Write(HelpText.Usage);
-            return 0;
         }
 
         var progress = new StderrProgress(error, terminal: !Console.IsErrorRedirected);
@@ -64,11 +70,29 @@ internal static class BenchtestCommand
         }
     }
 
+    /// <summary>
+    /// Whether the run must go to a child pinned from its start; pinning after the start narrows this process's
+    /// affinity now, and a process already pinned as asked runs in place.
+    /// </summary>
+    /// <exception cref="UsageException">The operating system does not let a process choose its cores.</exception>
+    private static bool NeedsPinnedChild(int cores, BenchtestPinning pinning)
+    {
+        if (pinning == BenchtestPinning.AfterStart)
+        {
+            CoreAffinity.PinToFirst(cores);
+            return false;
+        }
+
+        return !CoreAffinity.IsPinnedFromStartTo(cores);
+    }
+
     /// <summary>Runs what the command line asks for, prints the table, and returns the runs with the headline last.</summary>
     private static async Task<IReadOnlyList<BenchtestResult>> RunAsync(
         BenchtestCommandLine commandLine, TextWriter output, StderrProgress progress)
     {
-        var settings = commandLine.Cores is { } cores ? commandLine.Settings with { Concurrency = cores } : commandLine.Settings;
+        var settings = commandLine.Cores is { } cores
+            ? commandLine.Settings with { Concurrency = cores, Pinning = commandLine.Pinning }
+            : commandLine.Settings;
         var runner = new BenchtestRunner();
         if (commandLine.Sweep)
         {

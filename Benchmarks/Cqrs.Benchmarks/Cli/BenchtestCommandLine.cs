@@ -14,6 +14,9 @@ internal sealed record BenchtestCommandLine
 
     public int? Cores { get; private init; }
 
+    /// <summary>How <see cref="Cores"/> is applied: from the process's start (a pinned child) unless asked otherwise.</summary>
+    public BenchtestPinning Pinning { get; private init; } = BenchtestPinning.FromStart;
+
     public bool Sweep { get; private init; }
 
     public IReadOnlyList<int> SweepLevels { get; private init; } = ConcurrencySweep.DefaultLevels;
@@ -55,6 +58,7 @@ internal sealed record BenchtestCommandLine
                 "--rate" => parsed.With(settings => settings with { OfferedRate = PositiveNumber(option, Value()) }),
                 "--price" => parsed.With(settings => settings with { PricePerHourUsd = PositiveNumber(option, Value()) }),
                 "--cores" => parsed with { Cores = Positive(option, Value()) },
+                "--pinning" => parsed with { Pinning = PinningMode(option, Value()) },
                 "--sweep" => parsed with { Sweep = true },
                 "--levels" => parsed with { SweepLevels = Levels(option, Value()) },
                 "--chart" => parsed with { ChartPath = Value() },
@@ -92,6 +96,7 @@ internal sealed record BenchtestCommandLine
         Refuse(Settings.Transport == BenchtestTransport.ServiceBus && Sweep, "--sweep runs the in-process transport only.");
         Refuse(given.Contains("--connection-string") && Settings.Transport != BenchtestTransport.ServiceBus, "--connection-string goes with --transport servicebus.");
         Refuse(Cores is not null && given.Contains("--workers"), "--cores sets the workers to the cores; drop --workers.");
+        Refuse(given.Contains("--pinning") && Cores is null, "--pinning goes with --cores.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");
         Refuse((long)Settings.Tasks * Settings.CommandsPerTask > Array.MaxLength, "--tasks × --commands is too many operations for one run.");
     }
@@ -142,6 +147,13 @@ internal sealed record BenchtestCommandLine
         "memory" => BenchtestStore.Memory,
         "sqlite" => BenchtestStore.Sqlite,
         _ => throw new UsageException($"{option} needs 'none', 'memory' or 'sqlite', not '{value}'."),
+    };
+
+    private static BenchtestPinning PinningMode(string option, string value) => value switch
+    {
+        "from-start" => BenchtestPinning.FromStart,
+        "after-start" => BenchtestPinning.AfterStart,
+        _ => throw new UsageException($"{option} needs 'from-start' or 'after-start', not '{value}'."),
     };
 
     private static BenchtestTransport Transport(string option, string value) => value switch

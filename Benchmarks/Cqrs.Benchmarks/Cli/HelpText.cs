@@ -23,7 +23,13 @@ internal static class HelpText
           --commands N          commands per task (default 50000)
           --warmup N            operations per warm-up round (default 100000, at most the measured count)
           --in-flight N         operations under way at once, the bus's back-pressure (default: the framework's)
-          --cores N             pin the process to its first N cores and run N in-process workers
+          --cores N             run on the first N cores the process may use, with N in-process workers: the
+                                CLI runs itself again as a child pinned to them from its start, so the runtime
+                                sees N processors (as on a plan with N cores); in place when already so pinned
+          --pinning from-start|after-start
+                                with --cores: from-start (default) as above; after-start narrows this process's
+                                affinity after its runtime started on every core (thread pool and GC sized for
+                                those, and on Linux threads already started keep every core): for comparison
           --workers N           in-process workers (default: one per core); more suit handlers that wait on I/O
           --telemetry on|off    OpenTelemetry traces and metrics exported (default on)
           --sampling R          share of traces sampled, 0 to 1 (default 0.01)

@@ -25,7 +25,7 @@ internal static class ResultTable
         ("GCs gen0 / gen1 / gen2", result => $"{Count(result.Gen0Collections)} / {Count(result.Gen1Collections)} / {Count(result.Gen2Collections)}"),
         ("GC pauses (ms)", result => result.GcPauseMs.ToString("F1", Invariant)),
         ("CPU time (µs/op)", result => result.CpuUsPerOp.ToString("F1", Invariant)),
-        ("cores", result => Count(result.Cores)),
+        ("cores", result => result.Pinning == "none" ? Count(result.Cores) : $"{Count(result.Cores)}, pinned {result.Pinning}"),
         ("telemetry", result => result.Telemetry ? $"on, {result.TraceSampling.ToString("0.####", Invariant)} sampled, spans exported {result.SpanExportBatch} at a time" : "off"),
         ("spans exported", result => Count(result.SpansExported)),
         ("duplicate deliveries", result => Count(result.DuplicateDeliveries)),

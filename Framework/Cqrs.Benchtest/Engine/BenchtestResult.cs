@@ -58,8 +58,14 @@ public sealed record BenchtestResult
     /// </summary>
     public required double CpuUsPerOp { get; init; }
 
-    /// <summary>Cores the process may run on.</summary>
+    /// <summary>
+    /// Processors the runtime saw at its start (<see cref="Environment.ProcessorCount"/>), which it sized its thread
+    /// pool and GC for; with <see cref="Pinning"/> <c>after-start</c>, more than the affinity later allowed.
+    /// </summary>
     public required int Cores { get; init; }
+
+    /// <summary>How the process was pinned to its cores: <c>none</c>, <c>from-start</c> or <c>after-start</c>.</summary>
+    public required string Pinning { get; init; }
 
     /// <summary>Whether traces and metrics were exported.</summary>
     public required bool Telemetry { get; init; }

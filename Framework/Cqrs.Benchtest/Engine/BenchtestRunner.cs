@@ -196,7 +196,8 @@ public sealed class BenchtestRunner
             Gen2Collections = measured.Collections.Gen2,
             GcPauseMs = measured.Collections.Paused.TotalMilliseconds,
             CpuUsPerOp = measured.Cpu.TotalMicroseconds / Math.Max(1, completed),
-            Cores = ProcessCores.Available(),
+            Cores = Environment.ProcessorCount,
+            Pinning = Describe(settings.Pinning),
             Telemetry = settings.Telemetry,
             TraceSampling = settings.Telemetry ? settings.TraceSampling : 0,
             SpanExportBatch = settings.Telemetry ? settings.SpanExportBatch : 0,
@@ -221,6 +222,13 @@ public sealed class BenchtestRunner
             DuplicateDeliveries = measured.Duplicates,
         };
     }
+
+    private static string Describe(BenchtestPinning pinning) => pinning switch
+    {
+        BenchtestPinning.FromStart => "from-start",
+        BenchtestPinning.AfterStart => "after-start",
+        _ => "none",
+    };
 
     /// <summary>The process's first start-up: its length, and what the JIT compiled meanwhile.</summary>
     private readonly record struct StartupFigures(double Ms, JitActivity Jit);
