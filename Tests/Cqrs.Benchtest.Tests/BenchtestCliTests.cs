@@ -14,15 +14,35 @@ public sealed class BenchtestCliTests
     [Fact]
     public async Task Cores1_RunsOnOneProcessorFromTheStart()
     {
-        var (exitCode, lastLine, errors) = await RunCliAsync("--cores", "1", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
+        var (exitCode, lines, errors) = await RunCliAsync("--cores", "1", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
 
         Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {errors}");
-        using var result = JsonDocument.Parse(lastLine);
+        using var result = JsonDocument.Parse(lines[^1]);
         Assert.Equal(1, result.RootElement.GetProperty("cores").GetInt32());
         Assert.Equal("from-start", result.RootElement.GetProperty("pinning").GetString());
     }
 
-    private static async Task<(int ExitCode, string LastLine, string Errors)> RunCliAsync(params string[] arguments)
+    [Fact]
+    public async Task Repeat3_PrintsEachRunAndEndsWithTheMedianRunAndTheSpread()
+    {
+        var (exitCode, lines, errors) = await RunCliAsync("--repeat", "3", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
+
+        Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {errors}");
+        var runs = lines.Where(line => line.StartsWith('{')).Select(line => JsonDocument.Parse(line).RootElement).ToArray();
+        Assert.Equal(3, runs.Length);
+        double[] opsPerSecond = [.. runs.Select(run => run.GetProperty("opsPerSecond").GetDouble()).Order()];
+        var headline = runs[^1];
+        var spread = headline.GetProperty("opsPerSecondSpread");
+        Assert.Equal(3, headline.GetProperty("runs").GetInt32());
+        Assert.Equal(opsPerSecond[1], headline.GetProperty("opsPerSecond").GetDouble());
+        Assert.Equal(
+            (opsPerSecond[1], opsPerSecond[0], opsPerSecond[2]),
+            (spread.GetProperty("median").GetDouble(), spread.GetProperty("min").GetDouble(), spread.GetProperty("max").GetDouble()));
+        Assert.Equal(JsonValueKind.Object, headline.GetProperty("cpuUsPerOpSpread").ValueKind);
+        Assert.All(runs[..^1], run => Assert.Equal(JsonValueKind.Null, run.GetProperty("runs").ValueKind));
+    }
+
+    private static async Task<(int ExitCode, string[] Lines, string Errors)> RunCliAsync(params string[] arguments)
     {
         var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
         {
@@ -51,7 +71,7 @@ public sealed class BenchtestCliTests
         }
 
         var lines = (await output).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        return (process.ExitCode, lines.LastOrDefault() ?? "", await errors);
+        return (process.ExitCode, lines, await errors);
     }
 
     /// <summary>Benchmarks/Cqrs.Benchmarks/bin/&lt;configuration&gt;/&lt;framework&gt;/Cqrs.Benchmarks.dll, as built with this assembly.</summary>

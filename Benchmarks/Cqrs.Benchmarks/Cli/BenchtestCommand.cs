@@ -1,5 +1,6 @@
 using System.Globalization;
 using Cqrs.Benchtest;
+using Cqrs.Benchtest.Engine;
 
 namespace Cqrs.Benchmarks.Cli;
 
@@ -104,6 +105,11 @@ internal static class BenchtestCommand
             return await CompareWithBaselineAsync(runner, settings, output, progress).ConfigureAwait(false);
         }
 
+        if (commandLine.Repeat > 1)
+        {
+            return await RepeatAsync(runner, settings, commandLine.Repeat, output, progress).ConfigureAwait(false);
+        }
+
         progress.StartRun("");
         var headline = await runner.RunAsync(settings, progress).ConfigureAwait(false);
         if (!commandLine.CompareSampling)
@@ -120,6 +126,28 @@ internal static class BenchtestCommand
         output.WriteLine();
         output.WriteLine($"Full tracing costs {100 * (1 - (fullSampling.OpsPerSecond / headline.OpsPerSecond)):0.0}% of the throughput.");
         return [fullSampling, headline];
+    }
+
+    /// <summary>
+    /// The same benchtest run again and again, each run with its own warm-up: one column per run, then the spread of
+    /// the headline figures. The median run (by ops/s), with the spread, is the headline, reported last.
+    /// </summary>
+    private static async Task<IReadOnlyList<BenchtestResult>> RepeatAsync(
+        BenchtestRunner runner, BenchtestSettings settings, int repeat, TextWriter output, StderrProgress progress)
+    {
+        var runs = new List<BenchtestResult>(repeat);
+        for (var run = 1; run <= repeat; run++)
+        {
+            progress.StartRun($"run {run} of {repeat}: ");
+            runs.Add(await runner.RunAsync(settings, progress).ConfigureAwait(false));
+        }
+
+        progress.Clear();
+        ResultTable.WriteRuns(output, [.. runs.Select((run, index) => ($"run {index + 1}", run))]);
+        var (median, summary) = RepeatedRuns.Summarize(runs);
+        output.WriteLine();
+        ResultTable.WriteSpread(output, summary);
+        return [.. runs.Where((_, index) => index != median), summary];
     }
 
     /// <summary>

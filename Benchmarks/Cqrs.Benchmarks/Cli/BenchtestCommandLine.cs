@@ -25,6 +25,9 @@ internal sealed record BenchtestCommandLine
 
     public bool CompareSampling { get; private init; }
 
+    /// <summary>Runs of the same benchtest in this invocation, each with its own warm-up (1: a run alone).</summary>
+    public int Repeat { get; private init; } = 1;
+
     /// <exception cref="UsageException">An unknown option, a missing or bad value, or options that do not combine.</exception>
     public static BenchtestCommandLine Parse(IReadOnlyList<string> args)
     {
@@ -63,6 +66,7 @@ internal sealed record BenchtestCommandLine
                 "--levels" => parsed with { SweepLevels = Levels(option, Value()) },
                 "--chart" => parsed with { ChartPath = Value() },
                 "--compare-sampling" => parsed with { CompareSampling = true },
+                "--repeat" => parsed with { Repeat = Positive(option, Value()) },
                 _ => throw new UsageException($"Unknown option '{option}'."),
             };
         }
@@ -96,6 +100,8 @@ internal sealed record BenchtestCommandLine
         Refuse(Settings.Transport == BenchtestTransport.ServiceBus && Sweep, "--sweep runs the in-process transport only.");
         Refuse(given.Contains("--connection-string") && Settings.Transport != BenchtestTransport.ServiceBus, "--connection-string goes with --transport servicebus.");
         Refuse(Cores is not null && given.Contains("--workers"), "--cores sets the workers to the cores; drop --workers.");
+        Refuse(given.Contains("--repeat") && (Sweep || CompareSampling || Settings.Transport == BenchtestTransport.ServiceBus),
+            "--repeat runs one in-process benchtest again; drop --sweep, --compare-sampling or --transport servicebus.");
         Refuse(given.Contains("--pinning") && Cores is null, "--pinning goes with --cores.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");
         Refuse((long)Settings.Tasks * Settings.CommandsPerTask > Array.MaxLength, "--tasks × --commands is too many operations for one run.");

@@ -51,6 +51,10 @@ internal static class HelpText
           --rate N              open loop: one timer-paced sender offers N operations per second
           --price USD           plan price per hour for ops per dollar (default 0.075, B1 on Windows)
           --compare-sampling    run at --sampling and at 1.0 and show both
+          --repeat N            run the same benchtest N times in this process, each run with its own warm-up,
+                                and show each run and the spread (median, min, max, largest deviation from the
+                                median) of ops/s, CPU µs/op, p99 and B/op; one JSON line per run, the median run
+                                (by ops/s) last, with the spread fields
           --sweep               run at rising concurrency (tasks = operations in flight) and find the knee
           --levels A,B,...      concurrency levels of the sweep (default 1,2,4,8,16,32,64,128)
           --chart PATH          where the sweep's SVG chart goes (default benchtest-sweep.svg)
