@@ -60,8 +60,9 @@ internal static class HelpText
           --chart PATH          where the sweep's SVG chart goes (default benchtest-sweep.svg)
           -h, --help            this text
 
-        micro runs the BenchmarkDotNet micro-benchmarks (dispatch against MediatR, serialization); --quick
-        makes a short smoke run. Other arguments go to BenchmarkDotNet (for example --filter *Dispatch*).
+        micro runs the BenchmarkDotNet micro-benchmarks (dispatch against MediatR, Mediator and Wolverine,
+        serialization); --quick makes a short smoke run. Other arguments go to BenchmarkDotNet (for example
+        --filter *Dispatch*). Under taskset -c N its benchmark processes inherit the affinity from their start.
 
         stores measures each event store (memory, SQLite, Azure Tables when Azurite listens on 127.0.0.1:10002):
         append throughput and the load time of an EVENTS-long stream (default 10000) without and with snapshots.
