@@ -22,15 +22,20 @@ internal static class BenchtestCommand
                 return 0;
             }
 
-            if (commandLine.Cores is { } cores && NeedsPinnedChild(cores, commandLine.Pinning))
+            if (commandLine.Cores is { } cores && commandLine.Pinning == BenchtestPinning.AfterStart)
+            {
+                CoreAffinity.PinToFirst(cores);
+            }
+            else if (commandLine.Cores is { } pinned && !CoreAffinity.IsPinnedFromStartTo(pinned))
             {
                 if (PinnedRelaunch.IsRelaunched)
                 {
-                    error.WriteLine($"error: relaunched on {cores} cores, the runtime still sees {Environment.ProcessorCount} processors.");
+                    error.WriteLine($"error: relaunched on {pinned} cores, the runtime still sees {Environment.ProcessorCount} processors.");
                     return RunFailed;
                 }
 
-                return await PinnedRelaunch.RunAsync(cores, args).ConfigureAwait(false);
+                // Still on the main thread, before any await: see PinnedRelaunch.
+                return await PinnedRelaunch.RunAsync(pinned, args).ConfigureAwait(false);
             }
         }
         catch (UsageException exception)
@@ -69,22 +74,6 @@ internal static class BenchtestCommand
             error.WriteLine($"error: {exception.Message}");
             return RunFailed;
         }
-    }
-
-    /// <summary>
-    /// Whether the run must go to a child pinned from its start; pinning after the start narrows this process's
-    /// affinity now, and a process already pinned as asked runs in place.
-    /// </summary>
-    /// <exception cref="UsageException">The operating system does not let a process choose its cores.</exception>
-    private static bool NeedsPinnedChild(int cores, BenchtestPinning pinning)
-    {
-        if (pinning == BenchtestPinning.AfterStart)
-        {
-            CoreAffinity.PinToFirst(cores);
-            return false;
-        }
-
-        return !CoreAffinity.IsPinnedFromStartTo(cores);
     }
 
     /// <summary>Runs what the command line asks for, prints the table, and returns the runs with the headline last.</summary>
