@@ -1,10 +1,8 @@
 using Cqrs.Benchmarks.Cli;
-using Cqrs.Benchmarks.Micro;
 using Cqrs.Benchmarks.Stores;
 
 return args switch
 {
-    ["micro", .. var benchmarkArgs] => MicroBenchmarks.Run(benchmarkArgs),
     ["stores", .. var storeArgs] => await StoreBenchmarks.RunAsync(storeArgs, Console.Out).ConfigureAwait(false),
     _ => await BenchtestCommand.RunAsync(args, Console.Out, Console.Error).ConfigureAwait(false),
 };

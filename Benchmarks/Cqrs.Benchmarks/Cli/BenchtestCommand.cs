@@ -1,5 +1,6 @@
 using System.Globalization;
 using Cqrs.Benchtest;
+using Cqrs.Benchtest.Engine;
 
 namespace Cqrs.Benchmarks.Cli;
 
@@ -15,9 +16,26 @@ internal static class BenchtestCommand
         try
         {
             commandLine = BenchtestCommandLine.Parse(args);
-            if (commandLine.Cores is { } cores)
+            if (commandLine.ShowHelp)
+            {
+                output.Write(HelpText.Usage);
+                return 0;
+            }
+
+            if (commandLine.Cores is { } cores && commandLine.Pinning == BenchtestPinning.AfterStart)
             {
                 CoreAffinity.PinToFirst(cores);
+            }
+            else if (commandLine.Cores is { } pinned && !CoreAffinity.IsPinnedFromStartTo(pinned))
+            {
+                if (PinnedRelaunch.IsRelaunched)
+                {
+                    error.WriteLine($"error: relaunched on {pinned} cores, the runtime still sees {Environment.ProcessorCount} processors.");
+                    return RunFailed;
+                }
+
+                // Still on the main thread, before any await: see PinnedRelaunch.
+                return await PinnedRelaunch.RunAsync(pinned, args).ConfigureAwait(false);
             }
         }
         catch (UsageException exception)
@@ -25,12 +43,6 @@ internal static class BenchtestCommand
             error.WriteLine($"error: {exception.Message}");
             error.WriteLine("Run with --help to see the options.");
             return UsageError;
-        }
-
-        if (commandLine.ShowHelp)
-        {
-            output.Write(HelpText.Usage);
-            return 0;
         }
 
         var progress = new StderrProgress(error, terminal: !Console.IsErrorRedirected);
@@ -68,7 +80,9 @@ internal static class BenchtestCommand
     private static async Task<IReadOnlyList<BenchtestResult>> RunAsync(
         BenchtestCommandLine commandLine, TextWriter output, StderrProgress progress)
     {
-        var settings = commandLine.Cores is { } cores ? commandLine.Settings with { Concurrency = cores } : commandLine.Settings;
+        var settings = commandLine.Cores is { } cores
+            ? commandLine.Settings with { Concurrency = cores, Pinning = commandLine.Pinning }
+            : commandLine.Settings;
         var runner = new BenchtestRunner();
         if (commandLine.Sweep)
         {
@@ -78,6 +92,11 @@ internal static class BenchtestCommand
         if (settings.Transport == BenchtestTransport.ServiceBus)
         {
             return await CompareWithBaselineAsync(runner, settings, output, progress).ConfigureAwait(false);
+        }
+
+        if (commandLine.Repeat > 1)
+        {
+            return await RepeatAsync(runner, settings, commandLine.Repeat, output, progress).ConfigureAwait(false);
         }
 
         progress.StartRun("");
@@ -96,6 +115,28 @@ internal static class BenchtestCommand
         output.WriteLine();
         output.WriteLine($"Full tracing costs {100 * (1 - (fullSampling.OpsPerSecond / headline.OpsPerSecond)):0.0}% of the throughput.");
         return [fullSampling, headline];
+    }
+
+    /// <summary>
+    /// The same benchtest run again and again, each run with its own warm-up: one column per run, then the spread of
+    /// the headline figures. The median run (by ops/s), with the spread, is the headline, reported last.
+    /// </summary>
+    private static async Task<IReadOnlyList<BenchtestResult>> RepeatAsync(
+        BenchtestRunner runner, BenchtestSettings settings, int repeat, TextWriter output, StderrProgress progress)
+    {
+        var runs = new List<BenchtestResult>(repeat);
+        for (var run = 1; run <= repeat; run++)
+        {
+            progress.StartRun($"run {run} of {repeat}: ");
+            runs.Add(await runner.RunAsync(settings, progress).ConfigureAwait(false));
+        }
+
+        progress.Clear();
+        ResultTable.WriteRuns(output, [.. runs.Select((run, index) => ($"run {index + 1}", run))]);
+        var (median, summary) = RepeatedRuns.Summarize(runs);
+        output.WriteLine();
+        ResultTable.WriteSpread(output, summary);
+        return [.. runs.Where((_, index) => index != median), summary];
     }
 
     /// <summary>

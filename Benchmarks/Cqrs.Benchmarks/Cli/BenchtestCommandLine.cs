@@ -14,6 +14,9 @@ internal sealed record BenchtestCommandLine
 
     public int? Cores { get; private init; }
 
+    /// <summary>How <see cref="Cores"/> is applied: from the process's start (a pinned child) unless asked otherwise.</summary>
+    public BenchtestPinning Pinning { get; private init; } = BenchtestPinning.FromStart;
+
     public bool Sweep { get; private init; }
 
     public IReadOnlyList<int> SweepLevels { get; private init; } = ConcurrencySweep.DefaultLevels;
@@ -21,6 +24,9 @@ internal sealed record BenchtestCommandLine
     public string ChartPath { get; private init; } = DefaultChartPath;
 
     public bool CompareSampling { get; private init; }
+
+    /// <summary>Runs of the same benchtest in this invocation, each with its own warm-up (1: a run alone).</summary>
+    public int Repeat { get; private init; } = 1;
 
     /// <exception cref="UsageException">An unknown option, a missing or bad value, or options that do not combine.</exception>
     public static BenchtestCommandLine Parse(IReadOnlyList<string> args)
@@ -56,10 +62,12 @@ internal sealed record BenchtestCommandLine
                 "--rate" => parsed.With(settings => settings with { OfferedRate = PositiveNumber(option, Value()) }),
                 "--price" => parsed.With(settings => settings with { PricePerHourUsd = PositiveNumber(option, Value()) }),
                 "--cores" => parsed with { Cores = Positive(option, Value()) },
+                "--pinning" => parsed with { Pinning = PinningMode(option, Value()) },
                 "--sweep" => parsed with { Sweep = true },
                 "--levels" => parsed with { SweepLevels = Levels(option, Value()) },
                 "--chart" => parsed with { ChartPath = Value() },
                 "--compare-sampling" => parsed with { CompareSampling = true },
+                "--repeat" => parsed with { Repeat = Positive(option, Value()) },
                 _ => throw new UsageException($"Unknown option '{option}'."),
             };
         }
@@ -95,6 +103,9 @@ internal sealed record BenchtestCommandLine
         Refuse(given.Contains("--network-delay") && (Settings.Transport != BenchtestTransport.ServiceBus || given.Contains("--connection-string")),
             "--network-delay is the local broker's: it goes with --transport servicebus and no --connection-string.");
         Refuse(Cores is not null && given.Contains("--workers"), "--cores sets the workers to the cores; drop --workers.");
+        Refuse(given.Contains("--repeat") && (Sweep || CompareSampling || Settings.Transport == BenchtestTransport.ServiceBus),
+            "--repeat runs one in-process benchtest again; drop --sweep, --compare-sampling or --transport servicebus.");
+        Refuse(given.Contains("--pinning") && Cores is null, "--pinning goes with --cores.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");
         Refuse((long)Settings.Tasks * Settings.CommandsPerTask > Array.MaxLength, "--tasks × --commands is too many operations for one run.");
     }
@@ -150,6 +161,13 @@ internal sealed record BenchtestCommandLine
         "memory" => BenchtestStore.Memory,
         "sqlite" => BenchtestStore.Sqlite,
         _ => throw new UsageException($"{option} needs 'none', 'memory' or 'sqlite', not '{value}'."),
+    };
+
+    private static BenchtestPinning PinningMode(string option, string value) => value switch
+    {
+        "from-start" => BenchtestPinning.FromStart,
+        "after-start" => BenchtestPinning.AfterStart,
+        _ => throw new UsageException($"{option} needs 'from-start' or 'after-start', not '{value}'."),
     };
 
     private static BenchtestTransport Transport(string option, string value) => value switch

@@ -8,7 +8,6 @@ internal static class HelpText
 
         Usage:
           dotnet run -c Release --project Benchmarks/Cqrs.Benchmarks -- [options]
-          dotnet run -c Release --project Benchmarks/Cqrs.Benchmarks -- micro [--quick] [BenchmarkDotNet options]
           dotnet run -c Release --project Benchmarks/Cqrs.Benchmarks -- stores [EVENTS]
 
         One operation is a command, its event, and that event's two handlers. Tasks send commands as fast as
@@ -23,7 +22,13 @@ internal static class HelpText
           --commands N          commands per task (default 50000)
           --warmup N            operations per warm-up round (default 100000, at most the measured count)
           --in-flight N         operations under way at once, the bus's back-pressure (default: the framework's)
-          --cores N             pin the process to its first N cores and run N in-process workers
+          --cores N             run on the first N cores the process may use, with N in-process workers: the
+                                CLI runs itself again as a child pinned to them from its start, so the runtime
+                                sees N processors (as on a plan with N cores); in place when already so pinned
+          --pinning from-start|after-start
+                                with --cores: from-start (default) as above; after-start narrows this process's
+                                affinity after its runtime started on every core (thread pool and GC sized for
+                                those, and on Linux threads already started keep every core): for comparison
           --workers N           in-process workers (default: one per core); more suit handlers that wait on I/O
           --telemetry on|off    OpenTelemetry traces and metrics exported (default on)
           --sampling R          share of traces sampled, 0 to 1 (default 0.01)
@@ -48,13 +53,14 @@ internal static class HelpText
           --rate N              open loop: one timer-paced sender offers N operations per second
           --price USD           plan price per hour for ops per dollar (default 0.075, B1 on Windows)
           --compare-sampling    run at --sampling and at 1.0 and show both
+          --repeat N            run the same benchtest N times in this process, each run with its own warm-up,
+                                and show each run and the spread (median, min, max, largest deviation from the
+                                median) of ops/s, CPU µs/op, p99 and B/op; one JSON line per run, the median run
+                                (by ops/s) last, with the spread fields
           --sweep               run at rising concurrency (tasks = operations in flight) and find the knee
           --levels A,B,...      concurrency levels of the sweep (default 1,2,4,8,16,32,64,128)
           --chart PATH          where the sweep's SVG chart goes (default benchtest-sweep.svg)
           -h, --help            this text
-
-        micro runs the BenchmarkDotNet micro-benchmarks (dispatch against MediatR, serialization); --quick
-        makes a short smoke run. Other arguments go to BenchmarkDotNet (for example --filter *Dispatch*).
 
         stores measures each event store (memory, SQLite, Azure Tables when Azurite listens on 127.0.0.1:10002):
         append throughput and the load time of an EVENTS-long stream (default 10000) without and with snapshots.

@@ -25,7 +25,7 @@ internal static class ResultTable
         ("GCs gen0 / gen1 / gen2", result => $"{Count(result.Gen0Collections)} / {Count(result.Gen1Collections)} / {Count(result.Gen2Collections)}"),
         ("GC pauses (ms)", result => result.GcPauseMs.ToString("F1", Invariant)),
         ("CPU time (µs/op)", result => result.CpuUsPerOp.ToString("F1", Invariant)),
-        ("cores", result => Count(result.Cores)),
+        ("cores", result => result.Pinning == "none" ? Count(result.Cores) : $"{Count(result.Cores)}, pinned {result.Pinning}"),
         ("telemetry", result => result.Telemetry ? $"on, {result.TraceSampling.ToString("0.####", Invariant)} sampled, spans exported {result.SpanExportBatch} at a time" : "off"),
         ("spans exported", result => Count(result.SpansExported)),
         ("duplicate deliveries", result => Count(result.DuplicateDeliveries)),
@@ -62,6 +62,27 @@ internal static class ResultTable
         }
     }
 
+    /// <summary>The spread of a repeated run's headline figures: one row per figure, its median, range and largest deviation.</summary>
+    public static void WriteSpread(TextWriter output, BenchtestResult summary)
+    {
+        output.WriteLine($"{$"spread over {summary.Runs} runs",-LabelWidth}{"median",12}{"min",12}{"max",12}{"max deviation",16}");
+        foreach (var (label, spread) in new[]
+                 {
+                     ("ops/s", summary.OpsPerSecondSpread),
+                     ("CPU time (µs/op)", summary.CpuUsPerOpSpread),
+                     ("latency p99 (µs)", summary.LatencyP99UsSpread),
+                     ("allocated (B/op)", summary.AllocatedBytesPerOpSpread),
+                 })
+        {
+            if (spread is not null)
+            {
+                output.WriteLine(
+                    $"{label,-LabelWidth}{Figure(spread.Median),12}{Figure(spread.Min),12}{Figure(spread.Max),12}" +
+                    $"{"±" + spread.MaxDeviationPercent.ToString("F1", Invariant) + "%",16}");
+            }
+        }
+    }
+
     /// <summary>One row per concurrency level, the knee and the best marked.</summary>
     public static void WriteSweep(TextWriter output, SweepResult sweep)
     {
@@ -93,4 +114,7 @@ internal static class ResultTable
     private static string Count(double value) => value.ToString("N0", Invariant);
 
     private static string Micros(double value) => value.ToString("N1", Invariant);
+
+    /// <summary>Large figures as whole numbers, small ones (CPU µs per operation) with a decimal.</summary>
+    private static string Figure(double value) => value < 100 ? Micros(value) : Count(value);
 }

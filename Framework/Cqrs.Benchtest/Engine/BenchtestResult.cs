@@ -58,8 +58,14 @@ public sealed record BenchtestResult
     /// </summary>
     public required double CpuUsPerOp { get; init; }
 
-    /// <summary>Cores the process may run on.</summary>
+    /// <summary>
+    /// Processors the runtime saw at its start (<see cref="Environment.ProcessorCount"/>), which it sized its thread
+    /// pool and GC for; with <see cref="Pinning"/> <c>after-start</c>, more than the affinity later allowed.
+    /// </summary>
     public required int Cores { get; init; }
+
+    /// <summary>How the process was pinned to its cores: <c>none</c>, <c>from-start</c> or <c>after-start</c>.</summary>
+    public required string Pinning { get; init; }
 
     /// <summary>Whether traces and metrics were exported.</summary>
     public required bool Telemetry { get; init; }
@@ -154,6 +160,21 @@ public sealed record BenchtestResult
 
     /// <summary>For a tuned Service Bus run measured beside its baseline: how many times the baseline's ops/s it reached.</summary>
     public double? SpeedupOverBaseline { get; init; }
+
+    /// <summary>Runs of the same benchtest this result sums up, as their median run; null for a run alone.</summary>
+    public int? Runs { get; init; }
+
+    /// <summary>Over <see cref="Runs"/> runs: the spread of ops/s; null for a run alone.</summary>
+    public FigureSpread? OpsPerSecondSpread { get; init; }
+
+    /// <summary>Over <see cref="Runs"/> runs: the spread of CPU time per operation; null for a run alone.</summary>
+    public FigureSpread? CpuUsPerOpSpread { get; init; }
+
+    /// <summary>Over <see cref="Runs"/> runs: the spread of the 99th-percentile latency; null for a run alone.</summary>
+    public FigureSpread? LatencyP99UsSpread { get; init; }
+
+    /// <summary>Over <see cref="Runs"/> runs: the spread of bytes allocated per operation; null for a run alone.</summary>
+    public FigureSpread? AllocatedBytesPerOpSpread { get; init; }
 
     /// <summary>The result as one line of JSON.</summary>
     public string ToJson() => JsonSerializer.Serialize(this, BenchtestJsonContext.Default.BenchtestResult);

@@ -207,7 +207,8 @@ public sealed class BenchtestRunner
             Gen2Collections = measured.Collections.Gen2,
             GcPauseMs = measured.Collections.Paused.TotalMilliseconds,
             CpuUsPerOp = measured.Cpu.TotalMicroseconds / Math.Max(1, completed),
-            Cores = ProcessCores.Available(),
+            Cores = Environment.ProcessorCount,
+            Pinning = Describe(settings.Pinning),
             Telemetry = settings.Telemetry,
             TraceSampling = settings.Telemetry ? settings.TraceSampling : 0,
             SpanExportBatch = settings.Telemetry ? settings.SpanExportBatch : 0,
@@ -237,6 +238,13 @@ public sealed class BenchtestRunner
 
     /// <summary>How long the warm-up took, and whether it ended because the JIT had settled.</summary>
     private readonly record struct WarmupOutcome(TimeSpan Elapsed, bool Settled);
+
+    private static string Describe(BenchtestPinning pinning) => pinning switch
+    {
+        BenchtestPinning.FromStart => "from-start",
+        BenchtestPinning.AfterStart => "after-start",
+        _ => "none",
+    };
 
     /// <summary>The process's first start-up: its length, and what the JIT compiled meanwhile.</summary>
     private readonly record struct StartupFigures(double Ms, JitActivity Jit);

@@ -58,6 +58,9 @@ public sealed record BenchtestSettings
     /// <summary>In-process workers (<see cref="InProcessOptions.Concurrency"/>); null keeps the framework's default.</summary>
     public int? Concurrency { get; init; }
 
+    /// <summary>How the host pinned this process to its cores, reported with the result: the engine pins nothing itself.</summary>
+    public BenchtestPinning Pinning { get; init; } = BenchtestPinning.None;
+
     /// <summary>Operations under way at once (<see cref="InProcessOptions.MaxInFlight"/>); null keeps the framework's default.</summary>
     public int? MaxInFlight { get; init; }
 
@@ -106,6 +109,7 @@ public sealed record BenchtestSettings
         Require(Concurrency is null or >= 1, nameof(Concurrency), "must be at least 1");
         Require(MaxInFlight is null or >= 1, nameof(MaxInFlight), "must be at least 1");
         Require(Enum.IsDefined(Store), nameof(Store), "must be none, memory or sqlite");
+        Require(Enum.IsDefined(Pinning), nameof(Pinning), "must be none, from the start or after the start");
         Require(Transport == BenchtestTransport.InProcess || !Direct, nameof(Direct), "works only with the in-process transport");
         Require(BrokerNetworkDelay >= TimeSpan.Zero, nameof(BrokerNetworkDelay), "must not be negative");
         Require(BrokerNetworkDelay == TimeSpan.Zero || (Transport == BenchtestTransport.ServiceBus && ServiceBusConnectionString is null),

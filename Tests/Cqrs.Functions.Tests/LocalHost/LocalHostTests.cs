@@ -91,6 +91,9 @@ public sealed class LocalHostTests(LocalHostFixture app) : DeliveryFlowTests(app
         Assert.True(root.GetProperty("opsPerSecond").GetDouble() > 0);
         Assert.Equal(root.GetProperty("opsPerSecond").GetDouble() * 3600 / 0.018, root.GetProperty("opsPerDollar").GetDouble(), 6);
         Assert.Equal(JsonValueKind.Null, root.GetProperty("brokerOperationsPerOp").ValueKind);
+
+        // The app cannot relaunch itself pinned: it reports the processors its plan gave it, as they are.
+        Assert.Equal(("none", Environment.ProcessorCount), (root.GetProperty("pinning").GetString(), root.GetProperty("cores").GetInt32()));
     }
 
     [Fact]

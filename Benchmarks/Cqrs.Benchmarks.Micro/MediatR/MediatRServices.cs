@@ -11,7 +11,7 @@ internal static class MediatRServices
     {
         var services = new ServiceCollection();
         services.AddSingleton(tracker);
-        services.AddSingleton<IMediator>(provider => new Mediator(provider.GetRequiredService));
+        services.AddSingleton<IMediator>(provider => new global::MediatR.Mediator(provider.GetRequiredService));
         services.AddSingleton<IRequestHandler<RecordNumberRequest, Unit>, RecordNumberRequestHandler>();
         services.AddSingleton<INotificationHandler<NumberRecordedNotification>, NumberRecordedFirstNotificationHandler>();
         services.AddSingleton<INotificationHandler<NumberRecordedNotification>, NumberRecordedSecondNotificationHandler>();

@@ -4,7 +4,7 @@ using BenchmarkDotNet.Running;
 
 namespace Cqrs.Benchmarks.Micro;
 
-/// <summary>The <c>micro</c> subcommand: runs the BenchmarkDotNet benchmarks, by default all of them.</summary>
+/// <summary>Runs the BenchmarkDotNet benchmarks, by default all of them.</summary>
 internal static class MicroBenchmarks
 {
     private const string QuickOption = "--quick";

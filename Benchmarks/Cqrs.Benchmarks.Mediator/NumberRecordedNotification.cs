@@ -1,0 +1,6 @@
+using Mediator;
+
+namespace Cqrs.Benchmarks.Mediator;
+
+/// <summary>Mediator's counterpart of the benchtest's event.</summary>
+public sealed record NumberRecordedNotification(int Sequence, int Number) : INotification;

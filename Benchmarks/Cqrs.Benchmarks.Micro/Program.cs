@@ -1,0 +1,3 @@
+using Cqrs.Benchmarks.Micro;
+
+return MicroBenchmarks.Run(args);

@@ -1,0 +1,7 @@
+namespace Cqrs.Benchmarks.Wolverine;
+
+/// <summary>What each event handler calls with its operation's sequence number: the benchmark's completion tracking.</summary>
+public sealed class HandledCallback(Action<int> report)
+{
+    public void Report(int sequence) => report(sequence);
+}

@@ -1,0 +1,4 @@
+namespace Cqrs.Benchmarks.Wolverine;
+
+/// <summary>Wolverine's counterpart of the benchtest's event.</summary>
+public sealed record NumberRecorded(int Sequence, int Number);

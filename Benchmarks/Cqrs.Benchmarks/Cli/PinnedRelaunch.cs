@@ -1,0 +1,46 @@
+using System.Diagnostics;
+using System.Reflection;
+
+namespace Cqrs.Benchmarks.Cli;
+
+/// <summary>
+/// Runs this CLI again as a child process pinned to its first cores from its start, so that its runtime sees only
+/// those (<see cref="Environment.ProcessorCount"/>, the thread pool, the GC), as on a plan with that many. The
+/// child inherits the arguments, standard input, output and error; its exit code is returned.
+/// </summary>
+internal static class PinnedRelaunch
+{
+    /// <summary>Set in the child's environment: a child that still sees other processors fails rather than relaunch again.</summary>
+    private const string MarkerVariable = "CQRS_BENCHTEST_RELAUNCHED";
+
+    public static bool IsRelaunched => Environment.GetEnvironmentVariable(MarkerVariable) is not null;
+
+    /// <summary>
+    /// Starts the child and waits for it. Call it from the main thread before any await: on Linux the affinity is set
+    /// on the main thread, and a child inherits the affinity of the thread that starts it.
+    /// </summary>
+    /// <exception cref="UsageException">The operating system does not let a process choose its cores.</exception>
+    public static async Task<int> RunAsync(int cores, IReadOnlyList<string> args)
+    {
+        CoreAffinity.PinToFirst(cores);
+        var start = new ProcessStartInfo(Environment.ProcessPath ?? throw new InvalidOperationException("This process's executable is unknown."))
+        {
+            UseShellExecute = false,
+        };
+        if (Path.GetFileNameWithoutExtension(start.FileName) == "dotnet")
+        {
+            // Run as `dotnet Cqrs.Benchmarks.dll`: the host needs the app's path again.
+            start.ArgumentList.Add(Assembly.GetEntryAssembly()!.Location);
+        }
+
+        foreach (var argument in args)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        start.Environment[MarkerVariable] = "1";
+        using var child = Process.Start(start)!;
+        await child.WaitForExitAsync().ConfigureAwait(false);
+        return child.ExitCode;
+    }
+}

@@ -1,0 +1,88 @@
+using System.Diagnostics;
+using System.Text.Json;
+
+namespace Cqrs.Benchtest.Tests;
+
+/// <summary>
+/// The benchtest CLI (Benchmarks/Cqrs.Benchmarks) run as a real process, built beside this assembly, on a few
+/// hundred operations: what it reports, never how fast.
+/// </summary>
+public sealed class BenchtestCliTests
+{
+    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(120);
+
+    [Fact]
+    public async Task Cores1_RunsOnOneProcessorFromTheStart()
+    {
+        var (exitCode, lines, errors) = await RunCliAsync("--cores", "1", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
+
+        Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {errors}");
+        using var result = JsonDocument.Parse(lines[^1]);
+        Assert.Equal(1, result.RootElement.GetProperty("cores").GetInt32());
+        Assert.Equal("from-start", result.RootElement.GetProperty("pinning").GetString());
+    }
+
+    [Fact]
+    public async Task Repeat3_PrintsEachRunAndEndsWithTheMedianRunAndTheSpread()
+    {
+        var (exitCode, lines, errors) = await RunCliAsync("--repeat", "3", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
+
+        Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {errors}");
+        var runs = lines.Where(line => line.StartsWith('{')).Select(line => JsonDocument.Parse(line).RootElement).ToArray();
+        Assert.Equal(3, runs.Length);
+        double[] opsPerSecond = [.. runs.Select(run => run.GetProperty("opsPerSecond").GetDouble()).Order()];
+        var headline = runs[^1];
+        var spread = headline.GetProperty("opsPerSecondSpread");
+        Assert.Equal(3, headline.GetProperty("runs").GetInt32());
+        Assert.Equal(opsPerSecond[1], headline.GetProperty("opsPerSecond").GetDouble());
+        Assert.Equal(
+            (opsPerSecond[1], opsPerSecond[0], opsPerSecond[2]),
+            (spread.GetProperty("median").GetDouble(), spread.GetProperty("min").GetDouble(), spread.GetProperty("max").GetDouble()));
+        Assert.Equal(JsonValueKind.Object, headline.GetProperty("cpuUsPerOpSpread").ValueKind);
+        Assert.All(runs[..^1], run => Assert.Equal(JsonValueKind.Null, run.GetProperty("runs").ValueKind));
+    }
+
+    private static async Task<(int ExitCode, string[] Lines, string Errors)> RunCliAsync(params string[] arguments)
+    {
+        var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        start.ArgumentList.Add(CliPath);
+        foreach (var argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = Process.Start(start)!;
+        using var timeout = new CancellationTokenSource(Timeout);
+        var output = process.StandardOutput.ReadToEndAsync(timeout.Token);
+        var errors = process.StandardError.ReadToEndAsync(timeout.Token);
+        try
+        {
+            await process.WaitForExitAsync(timeout.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            Assert.Fail($"The CLI did not exit within {Timeout.TotalSeconds} s.");
+        }
+
+        var lines = (await output).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        return (process.ExitCode, lines, await errors);
+    }
+
+    /// <summary>Benchmarks/Cqrs.Benchmarks/bin/&lt;configuration&gt;/&lt;framework&gt;/Cqrs.Benchmarks.dll, as built with this assembly.</summary>
+    private static string CliPath
+    {
+        get
+        {
+            var output = new DirectoryInfo(AppContext.BaseDirectory.TrimEnd(Path.DirectorySeparatorChar));
+            var root = output.Parent!.Parent!.Parent!.Parent!.Parent!.FullName;
+            var dll = Path.Combine(root, "Benchmarks", "Cqrs.Benchmarks", "bin", output.Parent.Name, output.Name, "Cqrs.Benchmarks.dll");
+            return File.Exists(dll) ? dll : throw new FileNotFoundException($"The CLI is not built at {dll}: build Tests/Cqrs.Benchtest.Tests, which builds it first.", dll);
+        }
+    }
+}
