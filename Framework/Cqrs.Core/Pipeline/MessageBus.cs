@@ -54,14 +54,19 @@ internal sealed class MessageBus(MessagePipeline pipeline, MessageCatalog catalo
 
         if (!sending.IsCompletedSuccessfully)
         {
-            return SentOnceDoneAsync(sending, sent);
+            return new(SentOnceDoneAsync(sending, sent));
         }
 
         sending.GetAwaiter().GetResult(); // consumes it, so a pooled task source goes back to its pool
         return new(sent);
     }
 
-    private static async ValueTask<SentMessage> SentOnceDoneAsync(ValueTask sending, SentMessage sent)
+    /// <summary>
+    /// A task, not a value task: it is called only for a send that did not complete at once, so it almost never
+    /// completes synchronously, and a value task's builder would keep a second copy of the result (for a synchronous
+    /// completion) in the state machine that every waiting send allocates.
+    /// </summary>
+    private static async Task<SentMessage> SentOnceDoneAsync(ValueTask sending, SentMessage sent)
     {
         await sending.ConfigureAwait(false);
         return sent;
