@@ -194,6 +194,9 @@ resource app 'Microsoft.Web/sites@2024-04-01' = {
         { name: 'Cqrs__ServiceBus__MaxAutoLockRenewalDuration', value: '00:05:00' }
         { name: 'Benchmark__Plan', value: 'B1Linux' }
         { name: 'Telemetry__TraceSampling', value: '0.01' }
+        // On one processor the runtime waits ten times longer before tiering code up, and every newly called method
+        // restarts that wait: under load, the worker would run partly unoptimized code for its first half-minute.
+        { name: 'DOTNET_TC_DelaySingleProcMultiplier', value: '1' }
       ]
     }
   }

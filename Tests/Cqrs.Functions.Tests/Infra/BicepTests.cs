@@ -13,7 +13,7 @@ public sealed class BicepTests
     private static readonly string Template = Path.Combine(FunctionsApp.RepositoryRoot, "infra", "main.bicep");
 
     [Fact]
-    public async Task MainBicep_Builds_WithoutWarnings_IntoTheB1AppWithAlwaysOn()
+    public async Task MainBicep_Builds_WithoutWarnings_IntoTheB1AppWithAlwaysOnAndSingleProcessorTiering()
     {
         var build = await ToolRun.RunAsync(Bicep, "build", Template, "--stdout");
 
@@ -25,6 +25,11 @@ public sealed class BicepTests
         var site = resources.Single(resource => resource.GetProperty("type").GetString() == "Microsoft.Web/sites").GetProperty("properties").GetProperty("siteConfig");
         Assert.Equal("DOTNET-ISOLATED|10.0", site.GetProperty("linuxFxVersion").GetString());
         Assert.True(site.GetProperty("alwaysOn").GetBoolean());
+
+        // One processor: the runtime's tier-up wait as on several, so the worker is not left on unoptimized code under load.
+        var settings = site.GetProperty("appSettings").EnumerateArray()
+            .ToDictionary(setting => setting.GetProperty("name").GetString()!, setting => setting.GetProperty("value").ToString());
+        Assert.Equal("1", settings["DOTNET_TC_DelaySingleProcMultiplier"]);
     }
 
     [Fact]
