@@ -19,7 +19,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Network;
 /// </remarks>
 internal sealed class DelayingRelay : IDisposable
 {
-    private const int ChunkBytes = 64 * 1024;
+    private const int ReadBufferBytes = 64 * 1024;
 
     private readonly Socket listener;
     private readonly IPEndPoint target;
@@ -124,16 +124,22 @@ internal sealed class DelayingRelay : IDisposable
         return Task.WhenAll(ReadAsync(from, to, chunks.Writer), ForwardAsync(from, to, chunks.Reader));
     }
 
+    /// <summary>
+    /// Reads into one buffer of its own and queues a copy of each read, sized to what was read: most reads are small
+    /// frames, and a full-size buffer held for the delay each would soon outnumber what the pool keeps.
+    /// </summary>
     private async Task ReadAsync(Socket from, Socket to, ChannelWriter<Chunk> chunks)
     {
+        var buffer = ArrayPool<byte>.Shared.Rent(ReadBufferBytes);
         try
         {
             int count;
             do
             {
-                var buffer = ArrayPool<byte>.Shared.Rent(ChunkBytes);
                 count = await from.ReceiveAsync(buffer, SocketFlags.None, stopping.Token).ConfigureAwait(false);
-                chunks.TryWrite(new Chunk(TimeProvider.System.GetTimestamp(), buffer, count)); // a count of 0 is the close
+                var chunk = ArrayPool<byte>.Shared.Rent(count);
+                buffer.AsSpan(0, count).CopyTo(chunk);
+                chunks.TryWrite(new Chunk(TimeProvider.System.GetTimestamp(), chunk, count)); // a count of 0 is the close
             }
             while (count > 0);
         }
@@ -144,6 +150,7 @@ internal sealed class DelayingRelay : IDisposable
         finally
         {
             chunks.TryComplete();
+            ArrayPool<byte>.Shared.Return(buffer);
         }
     }
 
