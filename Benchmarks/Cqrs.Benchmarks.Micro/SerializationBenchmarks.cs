@@ -1,13 +1,12 @@
 using BenchmarkDotNet.Attributes;
 using Cqrs.Benchtest;
-using Cqrs.Benchtest.Engine;
-using Cqrs.Pipeline;
-using Microsoft.Extensions.DependencyInjection;
+using Cqrs.Generated;
+using Cqrs.Serialization;
 
 namespace Cqrs.Benchmarks.Micro;
 
 /// <summary>
-/// The benchtest's command and event through the generated MessagePack codecs, as the pipeline calls them:
+/// The benchtest's command and event through their generated MessagePack codecs, as the pipeline calls them:
 /// serialize to the payload array a transport sends, and deserialize from it.
 /// </summary>
 [MemoryDiagnoser]
@@ -15,34 +14,27 @@ public class SerializationBenchmarks
 {
     private readonly RecordNumber _command = new(123_456, 654_321);
     private readonly NumberRecorded _event = new(123_456, 654_321);
-    private ServiceProvider? _services;
-    private MessageDescriptor<RecordNumber> _descriptor = null!;
-    private MessageDescriptor<NumberRecorded> _eventDescriptor = null!;
+    private readonly Cqrs_Benchtest_RecordNumberCodec _codec = new();
+    private readonly Cqrs_Benchtest_NumberRecordedCodec _eventCodec = new();
     private byte[] _payload = [];
     private byte[] _eventPayload = [];
 
     [GlobalSetup]
     public void Setup()
     {
-        _services = BenchtestServices.Build(new OperationTracker(), new BenchtestSettings());
-        _descriptor = _services.GetRequiredService<MessageCatalog>().Find<RecordNumber>()!;
-        _payload = _descriptor.Serialize(_command);
-        _eventDescriptor = _services.GetRequiredService<MessageCatalog>().Find<NumberRecorded>()!;
-        _eventPayload = _eventDescriptor.Serialize(_event);
+        _payload = _codec.ToBytes(_command);
+        _eventPayload = _eventCodec.ToBytes(_event);
     }
 
-    [GlobalCleanup]
-    public void Cleanup() => _services?.Dispose();
+    [Benchmark]
+    public byte[] Serialize() => _codec.ToBytes(_command);
 
     [Benchmark]
-    public byte[] Serialize() => _descriptor.Serialize(_command);
+    public RecordNumber Deserialize() => _codec.FromBytes(_payload, "bench.v1.record-number", "payload");
 
     [Benchmark]
-    public RecordNumber Deserialize() => _descriptor.Deserialize(_payload);
+    public byte[] SerializeEvent() => _eventCodec.ToBytes(_event);
 
     [Benchmark]
-    public byte[] SerializeEvent() => _eventDescriptor.Serialize(_event);
-
-    [Benchmark]
-    public NumberRecorded DeserializeEvent() => _eventDescriptor.Deserialize(_eventPayload);
+    public NumberRecorded DeserializeEvent() => _eventCodec.FromBytes(_eventPayload, "bench.v1.number-recorded", "payload");
 }

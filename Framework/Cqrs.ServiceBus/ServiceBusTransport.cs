@@ -1,5 +1,4 @@
 using Azure.Messaging.ServiceBus;
-using Cqrs.Pipeline;
 using Cqrs.Transports;
 using Microsoft.Extensions.Logging;
 
@@ -14,17 +13,17 @@ internal sealed partial class ServiceBusTransport : ITransport
 {
     private readonly ServiceBusOptions _options;
     private readonly ServiceBusTopology _topology;
-    private readonly MessageCatalog _catalog;
+    private readonly IMessageDirectory _directory;
     private readonly ILogger _logger;
     private readonly ServiceBusClient _client;
     private readonly BatchingSender _commands;
     private readonly BatchingSender _events;
 
-    public ServiceBusTransport(ServiceBusOptions options, ServiceBusTopology topology, MessageCatalog catalog, ILogger<ServiceBusTransport> logger)
+    public ServiceBusTransport(ServiceBusOptions options, ServiceBusTopology topology, IMessageDirectory directory, ILogger<ServiceBusTransport> logger)
     {
         _options = options;
         _topology = topology;
-        _catalog = catalog;
+        _directory = directory;
         _logger = logger;
         _client = options.ConnectionString is { } connectionString
             ? new ServiceBusClient(connectionString)
@@ -89,5 +88,5 @@ internal sealed partial class ServiceBusTransport : ITransport
 
     /// <summary>Events go to the topic; commands, and messages of a type unknown here, to the queue.</summary>
     private BatchingSender SenderOf(TransportMessage message) =>
-        _catalog.TryGet(message.WireName, out var descriptor) && descriptor.Kind == MessageKind.Event ? _events : _commands;
+        _directory.KindOf(message.WireName) == MessageKind.Event ? _events : _commands;
 }

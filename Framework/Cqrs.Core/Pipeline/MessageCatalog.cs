@@ -1,6 +1,7 @@
 using System.Collections.Frozen;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Pipeline;
@@ -9,7 +10,7 @@ namespace Cqrs.Pipeline;
 /// Every message type of the container, by CLR type and by wire name: descriptors of its own, bound to it alone.
 /// Built once; read-only after.
 /// </summary>
-internal sealed class MessageCatalog
+internal sealed class MessageCatalog : IMessageDirectory
 {
     private readonly FrozenDictionary<Type, MessageDescriptor> _byType;
     private readonly MessageDescriptor?[] _bySlot;
@@ -53,23 +54,20 @@ internal sealed class MessageCatalog
 
     public IEnumerable<MessageDescriptor> Messages => _byType.Values;
 
-    /// <summary>The wire names of the messages of <paramref name="kind"/> that a handler here handles; known before binding.</summary>
-    public IReadOnlyList<string> HandledWireNames(MessageKind kind) =>
+    public MessageKind? KindOf(string wireName) => _byWireName.TryGetValue(wireName, out var descriptor) ? descriptor.Kind : null;
+
+    public IReadOnlyList<string> HandledHere(MessageKind kind) =>
         [.. _byType.Values
             .Where(descriptor => descriptor.Kind == kind && _handlers.Any(handler => handler.MessageType == descriptor.ClrType))
             .Select(descriptor => descriptor.WireName)
             .Order(StringComparer.Ordinal)];
 
-    /// <summary>
-    /// Each event handler type here (by its <see cref="HandlerNames"/> name) with the wire names of the events it handles,
-    /// ordered by name: what a transport with a subscription per handler filters each one to. Known before binding.
-    /// </summary>
-    public IReadOnlyList<KeyValuePair<string, IReadOnlyList<string>>> HandledEventsByHandler() =>
+    public IReadOnlyList<EventHandlerRoute> EventHandlerRoutes() =>
         [.. _handlers
             .Where(handler => handler.Kind == MessageKind.Event && _byType.ContainsKey(handler.MessageType))
             .GroupBy(handler => HandlerNames.Of(handler.HandlerType), StringComparer.Ordinal)
             .OrderBy(group => group.Key, StringComparer.Ordinal)
-            .Select(group => KeyValuePair.Create(group.Key, (IReadOnlyList<string>)[.. group.Select(handler => _byType[handler.MessageType].WireName).Distinct().Order(StringComparer.Ordinal)]))];
+            .Select(group => new EventHandlerRoute(group.Key, [.. group.Select(handler => _byType[handler.MessageType].WireName).Distinct().Order(StringComparer.Ordinal)]))];
 
     /// <summary>
     /// The descriptor of <typeparamref name="T"/>, or null when <typeparamref name="T"/> is not itself a registered

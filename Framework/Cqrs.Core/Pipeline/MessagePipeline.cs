@@ -152,9 +152,8 @@ internal sealed partial class MessagePipeline : ITransportReceiver, IAsyncDispos
     /// process validated the event before storing it; <paramref name="cause"/> is the handler call that stored it, if any.
     /// <paramref name="delivery"/> says when every copy of it is settled, so that the outbox marks it published only then.
     /// </summary>
-    public ValueTask PublishStoredAsync(StoredMessage stored, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
+    public ValueTask PublishStoredAsync(MessageDescriptor descriptor, StoredMessage stored, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
     {
-        var descriptor = stored.Descriptor;
         var causeContext = cause as MessageContext;
         var outgoing = new TransportMessage
         {

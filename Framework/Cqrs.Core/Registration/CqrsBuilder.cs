@@ -1,3 +1,6 @@
+using System.Diagnostics.CodeAnalysis;
+using Cqrs.Serialization;
+using Cqrs.Transports;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
@@ -57,6 +60,37 @@ public sealed class CqrsBuilder
 
         _registries.Add(described);
         return this;
+    }
+
+    /// <summary>
+    /// Carries the buses' messages on the transport <paramref name="factory"/> builds, once per container, instead of the
+    /// in-process one. The transport comes from its own package (see <see cref="ITransport"/>).
+    /// </summary>
+    public CqrsBuilder UseTransport(Func<IServiceProvider, ITransport> factory)
+    {
+        ArgumentNullException.ThrowIfNull(factory);
+        Services.Replace(ServiceDescriptor.Singleton(factory));
+        return this;
+    }
+
+    /// <summary>
+    /// Finds what the registries added so far declare for an event-sourced aggregate's state type (by
+    /// <see cref="MessageRegistryBuilder.AggregateState{TState}"/>): the wire name and codec its snapshots are kept with.
+    /// </summary>
+    /// <returns>False when no registry declares <typeparamref name="TState"/>.</returns>
+    public bool TryGetAggregateState<TState>([NotNullWhen(true)] out string? wireName, [NotNullWhen(true)] out IMessagePackCodec<TState>? codec)
+    {
+        foreach (var registry in _registries)
+        {
+            if (registry.AggregateStates.TryGetValue(typeof(TState), out var registration))
+            {
+                (wireName, codec) = (registration.WireName, (IMessagePackCodec<TState>)registration.Codec);
+                return true;
+            }
+        }
+
+        (wireName, codec) = (null, null);
+        return false;
     }
 
     /// <summary>Calls <paramref name="visitor"/> once for each command type of the registries added so far.</summary>

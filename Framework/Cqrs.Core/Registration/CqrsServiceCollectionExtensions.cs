@@ -76,6 +76,12 @@ public static class CqrsServiceCollectionExtensions
         services.TryAddSingleton(TimeProvider.System);
         services.TryAddSingleton<CqrsTelemetry>();
         services.TryAddSingleton(_ => new MessageCatalog(builder));
+        services.TryAddSingleton<IMessageDirectory>(provider => provider.GetRequiredService<MessageCatalog>());
+        services.TryAddSingleton<IMessageStorePipeline>(provider => new MessageStorePipeline(
+            provider.GetRequiredService<MessageCatalog>(),
+            provider.GetRequiredService<CqrsTelemetry>(),
+            provider.GetRequiredService<TimeProvider>(),
+            provider));
         services.TryAddSingleton(provider => new InProcessDeadLetterQueue(
             provider.GetRequiredService<IOptions<CqrsOptions>>().Value.InProcess.DeadLetterCapacity,
             LoggerOf<InProcessDeadLetterQueue>(provider)));

@@ -4,7 +4,7 @@ using MessagePack;
 namespace Cqrs.Serialization;
 
 /// <summary>Whole values to and from bytes through a codec: the one place where bytes are read.</summary>
-internal static class MessagePackCodecExtensions
+public static class MessagePackCodecExtensions
 {
     /// <summary>The most a thread's buffer keeps between values: one rare large message must not pin its size for good.</summary>
     internal const int MaxRetainedBufferBytes = 64 * 1024;

@@ -10,13 +10,17 @@ namespace Cqrs.Transports;
 /// For an abandoned event of several handlers, some of which handled it: the handlers that did not. Null when the
 /// whole delivery is abandoned.
 /// </param>
-internal readonly record struct Disposition(DispositionKind Kind, string? Reason = null, string? Description = null, IReadOnlyList<string>? Handlers = null)
+public readonly record struct Disposition(DispositionKind Kind, string? Reason = null, string? Description = null, IReadOnlyList<string>? Handlers = null)
 {
+    /// <summary>Handled (or retried later through a scheduled copy): remove it from the transport.</summary>
     public static Disposition Complete => new(DispositionKind.Complete);
 
     /// <summary>Not handled: its handler was cancelled (shutdown, or the caller of a direct dispatch). Never a failure.</summary>
     public static Disposition Abandon => new(DispositionKind.Abandon);
 
+    /// <summary>Never to be handled: keep it aside with <paramref name="reason"/> and <paramref name="description"/>.</summary>
+    /// <param name="reason">One of <see cref="DeadLetterReasons"/>.</param>
+    /// <param name="description">What went wrong, in words.</param>
     public static Disposition DeadLetter(string reason, string description) =>
         new(DispositionKind.DeadLetter, reason, description);
 
@@ -24,9 +28,15 @@ internal readonly record struct Disposition(DispositionKind Kind, string? Reason
     public static Disposition AbandonFor(IReadOnlyList<string> handlers) => new(DispositionKind.Abandon, Handlers: handlers);
 }
 
-internal enum DispositionKind
+/// <summary>The three ways a transport settles a delivery.</summary>
+public enum DispositionKind
 {
+    /// <summary>Remove the message: it was handled, or a retry copy was scheduled.</summary>
     Complete,
+
+    /// <summary>Keep the message for a later delivery: its handling was cancelled.</summary>
     Abandon,
+
+    /// <summary>Set the message aside with a reason, never to be delivered again.</summary>
     DeadLetter,
 }

@@ -1,27 +1,40 @@
 namespace Cqrs.Transports;
 
 /// <summary>
-/// What the pipeline needs of a transport. In-process and Service Bus implement it and pass the same
-/// contract tests. Implementations are thread-safe.
+/// Carries messages between the buses and their handlers. The in-process and the Service Bus transports implement it,
+/// and so can a transport in its own package: register it with <see cref="CqrsBuilder.UseTransport"/>, and run the
+/// transport contract suite of the Cqrs.Testing package against it. The pipeline validates, serializes, records
+/// telemetry, retries and decides every settlement; a transport moves <see cref="TransportMessage"/>s and carries out
+/// the <see cref="Disposition"/> the pipeline returns for each delivery. Implementations are thread-safe.
 /// </summary>
-internal interface ITransport : IAsyncDisposable
+public interface ITransport : IAsyncDisposable
 {
-    /// <summary>Name used in telemetry (<c>messaging.system</c>).</summary>
+    /// <summary>The name telemetry records as <c>messaging.system</c>, such as <c>servicebus</c>.</summary>
     string Name { get; }
 
-    /// <summary>True when commands must have a handler in this process (no other process can take them).</summary>
+    /// <summary>
+    /// True when a message can be handled only in this process (no other process receives from this transport): a
+    /// command sent without a handler registered here then fails at once, instead of waiting for a consumer that
+    /// cannot exist.
+    /// </summary>
     bool HandlesLocallyOnly { get; }
 
-    /// <summary>Starts delivering received messages to <paramref name="receiver"/>.</summary>
+    /// <summary>
+    /// Starts delivering received messages to <paramref name="receiver"/>, each delivery through
+    /// <see cref="ITransportReceiver.ReceiveAsync"/>, settled as its result says. Called once, before the first send.
+    /// </summary>
     void Start(ITransportReceiver receiver);
 
     /// <summary>
-    /// Puts a message on the transport. <paramref name="cause"/> is the delivery whose handler raised it,
-    /// or null for a message from outside any handler (which is subject to back-pressure).
+    /// Puts a message on the transport. <paramref name="cause"/> is the delivery whose handler raised it, or null for a
+    /// message from outside any handler (which a transport may hold back while it is full). A message with
+    /// <see cref="TransportMessage.Stored"/> set is an event from an event store's outbox: call
+    /// <see cref="StoredDelivery.CopySettled"/> once it is handled or durably taken, or
+    /// <see cref="StoredDelivery.CopyKept"/> when it could not be delivered.
     /// </summary>
     ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken);
 
-    /// <summary>Delivers <paramref name="message"/> again after <paramref name="delay"/> (a delayed retry).</summary>
+    /// <summary>Delivers <paramref name="message"/> (a copy made for a delayed retry) again after <paramref name="delay"/>.</summary>
     ValueTask ScheduleAsync(TransportMessage message, TimeSpan delay, CancellationToken cancellationToken);
 
     /// <summary>
@@ -30,12 +43,19 @@ internal interface ITransport : IAsyncDisposable
     /// </summary>
     Task StopAsync();
 
-    /// <summary>Dead-letters a message that is not the delivery being settled (one failed event handler's copy).</summary>
+    /// <summary>
+    /// Dead-letters a message that is not the delivery being settled: the copy of an event for the one handler that
+    /// failed on it, while its other handlers succeeded.
+    /// </summary>
     ValueTask DeadLetterAsync(TransportMessage message, string reason, string description, CancellationToken cancellationToken);
 }
 
-/// <summary>Handles one delivery and says how to settle it. Never throws.</summary>
-internal interface ITransportReceiver
+/// <summary>What a transport hands each delivery to: the pipeline, which handles it and says how to settle it.</summary>
+public interface ITransportReceiver
 {
+    /// <summary>
+    /// Validates and handles one delivery, retrying as the options say, and returns how to settle it. Never throws:
+    /// a failure comes back as a dead-letter disposition. Completes synchronously when the handlers do.
+    /// </summary>
     ValueTask<Disposition> ReceiveAsync(TransportMessage message, CancellationToken cancellationToken);
 }

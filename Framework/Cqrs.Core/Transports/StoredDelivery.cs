@@ -7,11 +7,13 @@ namespace Cqrs.Transports;
 /// A copy that cannot be delivered (the transport stopped, the caller cancelled) leaves the event in the outbox
 /// for a later publication. Thread-safe.
 /// </summary>
-internal sealed class StoredDelivery(StreamPosition position)
+/// <param name="position">The event's stream and version.</param>
+public sealed class StoredDelivery(StreamPosition position)
 {
     private readonly TaskCompletionSource<bool> _delivered = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private int _pending = 1;
 
+    /// <summary>The event's stream and version.</summary>
     public StreamPosition Position => position;
 
     /// <summary>True once every copy is settled; false as soon as one is kept back undelivered.</summary>

@@ -3,25 +3,30 @@ using System.Diagnostics;
 namespace Cqrs.Transports;
 
 /// <summary>
-/// A message as a transport carries it: headers plus the MessagePack payload (or, in direct mode,
-/// the message object itself). On Service Bus the headers map to native properties.
+/// A message as a transport carries it: headers plus the MessagePack payload (or, in direct mode, the message object
+/// itself). A transport that leaves the process carries every header and the body, and builds a new one on receipt
+/// (the Service Bus transport maps headers to native properties); the other members are this process's own.
 /// </summary>
-internal sealed class TransportMessage
+public sealed class TransportMessage
 {
     /// <summary>How deep handlers nest on one call stack when messages are handled in their sender's call.</summary>
     public const int MaxInlineDepth = 16;
 
     private readonly DateTime _enqueuedUtc;
 
+    /// <summary>The message's id, unique per message; copies for retries keep it.</summary>
     public required Guid MessageId { get; init; }
 
+    /// <summary>The id of the flow the message belongs to: the first message's id unless the sender gave one.</summary>
     public required Guid CorrelationId { get; init; }
 
+    /// <summary>The id of the message whose handler sent this one; empty for a message from outside any handler.</summary>
     public Guid CausationId { get; init; }
 
     /// <summary>1 for a message from outside any handler; one more for each handler that raised it in turn.</summary>
     public int InlineDepth { get; init; } = 1;
 
+    /// <summary>The message type's stable name on the wire, from its <c>[WireName]</c>.</summary>
     public required string WireName { get; init; }
 
     /// <summary>When the message was sent, in UTC (kept as a <see cref="DateTime"/>: half the size).</summary>
@@ -46,6 +51,7 @@ internal sealed class TransportMessage
     /// </summary>
     public bool ValidatedBySender { get; init; }
 
+    /// <summary>The MessagePack payload; empty in direct mode.</summary>
     public ReadOnlyMemory<byte> Body { get; init; }
 
     /// <summary>The message object in direct mode (no serialization); null otherwise.</summary>

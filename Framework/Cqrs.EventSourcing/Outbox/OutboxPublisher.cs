@@ -1,5 +1,4 @@
 using System.Collections.Concurrent;
-using Cqrs.Pipeline;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
@@ -33,12 +32,12 @@ internal sealed partial class OutboxPublisher(
     private static readonly TimeSpan MarkingGrace = TimeSpan.FromSeconds(10);
 
     private readonly HashSet<Task> _marking = [];
-    private MessagePipeline? _pipeline;
+    private ITransport? _transport;
     private long _clock;
     private int _sweeping;
 
-    /// <summary>Resolved on first use: handlers that depend on a repository are built by the pipeline itself.</summary>
-    private MessagePipeline Pipeline => _pipeline ??= services.GetRequiredService<MessagePipeline>();
+    /// <summary>Resolved on first publication: the pipeline resolves handlers, which may depend on a repository, which depends on this.</summary>
+    private IMessageStorePipeline Pipeline => field ??= services.GetRequiredService<IMessageStorePipeline>();
 
     /// <summary>
     /// Claims events about to be appended, before the append: a sweep that finds them in the outbox afterwards
@@ -107,9 +106,9 @@ internal sealed partial class OutboxPublisher(
     /// </summary>
     public async ValueTask DisposeAsync()
     {
-        if (_pipeline is { } pipeline)
+        if (_transport is { } transport)
         {
-            await pipeline.StopAsync().ConfigureAwait(false);
+            await transport.StopAsync().ConfigureAwait(false);
         }
 
         Task[] marking;
@@ -139,12 +138,13 @@ internal sealed partial class OutboxPublisher(
     private async Task<Task> PublishClaimedAsync(List<StoredEvent> events, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
     {
         var deliveries = new List<StoredDelivery>(events.Count);
+        _transport ??= services.GetRequiredService<ITransport>();
         try
         {
             foreach (var stored in events)
             {
                 var delivery = new StoredDelivery(stored.Position);
-                await Pipeline.PublishStoredAsync(codec.ToMessage(stored), delivery, validated, cause, cancellationToken).ConfigureAwait(false);
+                await Pipeline.PublishAsync(codec.ToMessage(stored), delivery, validated, cause, cancellationToken).ConfigureAwait(false);
                 deliveries.Add(delivery);
             }
         }

@@ -1,4 +1,4 @@
-using Cqrs.Diagnostics;
+using Cqrs.Transports;
 using Microsoft.Extensions.Logging;
 
 namespace Cqrs.EventSourcing;
@@ -10,7 +10,7 @@ namespace Cqrs.EventSourcing;
 /// reads the oldest entries first, so one such entry left in place would hold back every later event, forever.
 /// Thread-safe.
 /// </summary>
-internal sealed partial class UnpublishableEvents(IOutboxStore store, EventCodec codec, CqrsTelemetry telemetry, ILogger<UnpublishableEvents> logger)
+internal sealed partial class UnpublishableEvents(IOutboxStore store, EventCodec codec, IMessageStorePipeline pipeline, ILogger<UnpublishableEvents> logger)
 {
     /// <summary>The dead-letter reason these are counted under.</summary>
     public const string Reason = "UnpublishableStoredEvent";
@@ -59,7 +59,7 @@ internal sealed partial class UnpublishableEvents(IOutboxStore store, EventCodec
     private async Task SetAsideAsync(StreamPosition position, string wireName, StoredDataException why, CancellationToken cancellationToken)
     {
         await store.DeadLetterAsync(position, why.Message, cancellationToken).ConfigureAwait(false);
-        telemetry.RecordDeadLettered(wireName, Reason);
+        pipeline.RecordDeadLettered(wireName, Reason);
         LogSetAside(why, position.StreamId, position.Version, why.Message);
     }
 

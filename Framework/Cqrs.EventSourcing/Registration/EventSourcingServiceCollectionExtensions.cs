@@ -1,6 +1,6 @@
 using Cqrs;
 using Cqrs.EventSourcing;
-using Cqrs.Pipeline;
+using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
@@ -33,7 +33,7 @@ public static class EventSourcingServiceCollectionExtensions
         services.TryAddSingleton<ISnapshotStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
         services.TryAddSingleton<IInboxStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
         services.TryAddSingleton<ICheckpointStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
-        services.TryAddSingleton(provider => new EventCodec(provider.GetRequiredService<MessageCatalog>(), provider));
+        services.TryAddSingleton(provider => new EventCodec(provider.GetRequiredService<IMessageStorePipeline>(), provider.GetRequiredService<IMessageDirectory>()));
         services.TryAddSingleton(_ => new AggregateStates(cqrs));
         services.TryAddSingleton<UnpublishableEvents>();
         services.TryAddSingleton<OutboxPublisher>();

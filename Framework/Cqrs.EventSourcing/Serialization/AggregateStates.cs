@@ -6,18 +6,10 @@ namespace Cqrs.EventSourcing;
 internal sealed class AggregateStates(CqrsBuilder builder)
 {
     /// <exception cref="InvalidOperationException"><typeparamref name="TState"/> is not declared by any registry.</exception>
-    public AggregateState<TState> Get<TState>()
-    {
-        foreach (var registry in builder.Registries)
-        {
-            if (registry.AggregateStates.TryGetValue(typeof(TState), out var registration))
-            {
-                return new AggregateState<TState>(registration.WireName, (IMessagePackCodec<TState>)registration.Codec);
-            }
-        }
-
-        throw new InvalidOperationException($"{typeof(TState)} is not a registered aggregate: give it [WireName] and add its assembly's registry with AddCqrs.");
-    }
+    public AggregateState<TState> Get<TState>() =>
+        builder.TryGetAggregateState<TState>(out var wireName, out var codec)
+            ? new AggregateState<TState>(wireName, codec)
+            : throw new InvalidOperationException($"{typeof(TState)} is not a registered aggregate: give it [WireName] and add its assembly's registry with AddCqrs.");
 }
 
 /// <summary>One aggregate state type: its wire name and how its snapshots are written and read.</summary>

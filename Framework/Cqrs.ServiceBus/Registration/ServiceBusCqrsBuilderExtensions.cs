@@ -1,5 +1,4 @@
 using Cqrs;
-using Cqrs.Pipeline;
 using Cqrs.ServiceBus;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection.Extensions;
@@ -30,23 +29,23 @@ public static class ServiceBusCqrsBuilderExtensions
 
         var services = builder.Services;
         services.AddSingleton(options);
-        services.Replace(ServiceDescriptor.Singleton<ITransport>(provider => new ServiceBusTransport(
+        builder.UseTransport(provider => new ServiceBusTransport(
             options,
             provider.GetRequiredService<ServiceBusTopology>(),
-            provider.GetRequiredService<MessageCatalog>(),
-            provider.GetService<ILogger<ServiceBusTransport>>() ?? NullLogger<ServiceBusTransport>.Instance)));
+            provider.GetRequiredService<IMessageDirectory>(),
+            provider.GetService<ILogger<ServiceBusTransport>>() ?? NullLogger<ServiceBusTransport>.Instance));
         services.TryAddSingleton(provider =>
         {
-            var catalog = provider.GetRequiredService<MessageCatalog>();
+            var directory = provider.GetRequiredService<IMessageDirectory>();
             return new ServiceBusTopology(
                 options.CommandQueue,
                 options.EventTopic,
                 options.Subscription,
-                catalog.HandledWireNames(MessageKind.Command),
-                catalog.HandledWireNames(MessageKind.Event))
+                directory.HandledHere(MessageKind.Command),
+                directory.HandledHere(MessageKind.Event))
             {
                 HandlerSubscriptions = options.SubscriptionPerHandler
-                    ? [.. catalog.HandledEventsByHandler().Select(pair => new HandlerSubscription(HandlerSubscriptionNames.For(options.Subscription, pair.Key), pair.Key, pair.Value))]
+                    ? [.. directory.EventHandlerRoutes().Select(route => new HandlerSubscription(HandlerSubscriptionNames.For(options.Subscription, route.Handler), route.Handler, route.WireNames))]
                     : [],
             };
         });

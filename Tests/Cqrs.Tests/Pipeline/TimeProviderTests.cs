@@ -34,11 +34,10 @@ public sealed class TimeProviderTests
     {
         await using var provider = Create(directDispatch);
         var recorder = provider.GetRequiredService<Recorder>();
-        var descriptor = provider.GetRequiredService<MessageCatalog>().Get(typeof(OrderSubmitted));
         var body = Payloads.Of(provider, new OrderSubmitted(Guid.NewGuid(), 1m, ItemCount: 1, OrderPriority.Express));
-        var stored = new StoredMessage(descriptor, Guid.CreateVersion7(), Guid.NewGuid(), Guid.Empty, body, new StreamPosition("orders-1", 1));
+        var stored = new StoredMessage("tests.v1.order-submitted", Guid.CreateVersion7(), Guid.NewGuid(), Guid.Empty, body, new StreamPosition("orders-1", 1));
 
-        await provider.GetRequiredService<MessagePipeline>().PublishStoredAsync(stored, new StoredDelivery(stored.Stream), validated: true, cause: null, CancellationToken.None);
+        await provider.GetRequiredService<IMessageStorePipeline>().PublishAsync(stored, new StoredDelivery(stored.Stream), validated: true, cause: null, CancellationToken.None);
 
         Assert.Equal(Then, Assert.Single(await recorder.WaitForAsync<NotifyCustomer>()).EnqueuedTime);
     }

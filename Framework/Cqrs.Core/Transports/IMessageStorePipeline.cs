@@ -1,0 +1,33 @@
+namespace Cqrs.Transports;
+
+/// <summary>
+/// What a library that stores messages and publishes them later (an event store with its outbox) needs of the
+/// pipeline: validation and serialization as every send does, ids, publication of what it stored, and a count of what
+/// it sets aside. Registered by <c>AddCqrs</c>. Thread-safe.
+/// </summary>
+public interface IMessageStorePipeline
+{
+    /// <summary>Validates a registered command or event as a send would, and serializes it.</summary>
+    /// <exception cref="FluentValidation.ValidationException">The message is invalid.</exception>
+    /// <exception cref="InvalidOperationException">Its type is not a registered command or event.</exception>
+    ValueTask<SerializedMessage> ValidateAndSerializeAsync(object message, CancellationToken cancellationToken);
+
+    /// <summary>Reads a stored payload back into the message type registered under <paramref name="wireName"/>.</summary>
+    /// <exception cref="Serialization.MessageFormatException">The payload is not a valid one of that type.</exception>
+    /// <exception cref="InvalidOperationException">No message type is registered under <paramref name="wireName"/>.</exception>
+    object Deserialize(string wireName, ReadOnlyMemory<byte> body);
+
+    /// <summary>A new message id, of the kind the buses give: ordered by the millisecond it was taken, unguessable.</summary>
+    Guid NewMessageId();
+
+    /// <summary>
+    /// Publishes a stored message to its handlers, keeping the ids and body it was stored with. <paramref name="delivery"/>
+    /// says when every copy of it is settled: mark it published only then. <paramref name="validated"/> says this
+    /// process validated it before storing it; <paramref name="cause"/> is the handler call that stored it, if any.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">No message type is registered under its wire name.</exception>
+    ValueTask PublishAsync(StoredMessage message, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken);
+
+    /// <summary>Counts a stored message that can never be published, set aside by its store, as dead-lettered with <paramref name="reason"/>.</summary>
+    void RecordDeadLettered(string wireName, string reason);
+}
