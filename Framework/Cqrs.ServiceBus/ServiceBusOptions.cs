@@ -44,7 +44,7 @@ public sealed class ServiceBusOptions
     /// <summary>
     /// Messages fetched ahead of handling, per entity. Their locks run while they wait, so the transport lowers it,
     /// with a warning, when <see cref="PrefetchCount"/> ÷ <see cref="MaxConcurrentCalls"/> × <see cref="ExpectedHandlerTime"/>
-    /// would outlast <see cref="LockDuration"/>. Default 0 (none).
+    /// would outlast half the <see cref="LockDuration"/>. Default 0 (none).
     /// </summary>
     public int PrefetchCount { get; set; }
 

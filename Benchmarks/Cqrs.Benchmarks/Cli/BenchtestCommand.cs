@@ -142,8 +142,8 @@ internal static class BenchtestCommand
     /// <summary>
     /// The Service Bus transport tuned, then one message at a time (one sender, a twentieth of the operations); the tuned
     /// run is the headline, reported last, with its speed-up over the baseline. A run's own warm-up ends while much of
-    /// the code both profiles share still runs at the JIT's instrumented tier (the first measured run came out two to
-    /// three times too slow), so a baseline run whose figures are dropped comes first, and each measured run finds
+    /// the code both profiles share still runs at the JIT's instrumented tier (a run measured first comes out far too
+    /// slow), so a baseline run whose figures are dropped comes first, and each measured run finds
     /// that code optimized.
     /// </summary>
     private static async Task<IReadOnlyList<BenchtestResult>> CompareWithBaselineAsync(

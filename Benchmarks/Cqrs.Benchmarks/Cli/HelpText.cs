@@ -4,7 +4,7 @@ namespace Cqrs.Benchmarks.Cli;
 internal static class HelpText
 {
     public const string Usage = """
-        Cqrs benchtest: in-process throughput, latency and ops per dollar (DESIGN.md §10).
+        Cqrs benchtest: in-process throughput, latency and ops per dollar.
 
         Usage:
           dotnet run -c Release --project Benchmarks/Cqrs.Benchmarks -- [options]

@@ -4,7 +4,7 @@ using Cqrs.Benchtest.Engine;
 namespace Cqrs.Benchtest;
 
 /// <summary>
-/// The figures of one run (DESIGN.md §10), serialized as one JSON line by <see cref="ToJson"/> with exactly
+/// The figures of one run, serialized as one JSON line by <see cref="ToJson"/> with exactly
 /// these camelCase names, so that scripts can read them.
 /// </summary>
 public sealed record BenchtestResult

@@ -8,7 +8,7 @@ using Microsoft.Extensions.Options;
 namespace Cqrs.Benchtest;
 
 /// <summary>
-/// Runs the benchtest (DESIGN.md §10) in this process: builds a container, makes a first round trip (the
+/// Runs the benchtest in this process: builds a container, makes a first round trip (the
 /// start-up figure), warms up, then measures. Keep one runner per process: its first run's start-up time,
 /// the cold one, is the one every result reports. Runs one benchtest at a time; not thread-safe.
 /// </summary>

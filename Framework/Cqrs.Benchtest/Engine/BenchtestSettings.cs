@@ -1,6 +1,6 @@
 namespace Cqrs.Benchtest;
 
-/// <summary>What one benchtest run does (DESIGN.md §10). Defaults finish in seconds on two cores.</summary>
+/// <summary>What one benchtest run does. The defaults make a short run.</summary>
 public sealed record BenchtestSettings
 {
     /// <summary>The B1 Windows plan's price, in USD per hour.</summary>

@@ -5,7 +5,7 @@ using OpenTelemetry.Trace;
 namespace Cqrs.Benchtest.Telemetry;
 
 /// <summary>
-/// "Telemetry on" as DESIGN.md §11 defines it: the framework's traces sampled at a ratio (parent-based, so a
+/// "Telemetry on" as the benchtest means it: the framework's traces sampled at a ratio (parent-based, so a
 /// flow is kept or dropped whole) and exported in batches, and its metrics read periodically and exported.
 /// The exporters send nothing (spans are only counted): the figure is the framework's and the SDK's cost,
 /// not a network's.

@@ -6,7 +6,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 
 /// <summary>
 /// Turns AMQP messages into stored content (splitting the client's batch envelope) and stored content into the
-/// messages the client receives, with the annotations and types the client casts to (SERVICEBUS-WIRE.md §4, §9).
+/// messages the client receives, with the annotations and types the client casts to.
 /// </summary>
 internal static class MessageCodec
 {

@@ -7,7 +7,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 
 /// <summary>
 /// A client receiver's link out of a queue, subscription or dead-letter queue: sends against the client's credit,
-/// with the lock token as delivery tag, and turns the client's dispositions into settlements (SERVICEBUS-WIRE.md §5).
+/// with the lock token as delivery tag, and turns the client's dispositions into settlements.
 /// </summary>
 internal sealed class OutboundLink : IMessageConsumer
 {

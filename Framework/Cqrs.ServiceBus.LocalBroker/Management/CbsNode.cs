@@ -5,7 +5,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Management;
 
 /// <summary>
 /// The <c>$cbs</c> node: accepts every put-token (the local broker does not authenticate; it listens on loopback).
-/// The reply's <c>status-code</c> must be a signed int, or the client throws (SERVICEBUS-WIRE.md §9).
+/// The reply's <c>status-code</c> must be a signed int, or the client throws.
 /// </summary>
 internal static class CbsNode
 {

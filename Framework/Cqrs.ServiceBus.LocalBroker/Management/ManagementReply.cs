@@ -6,7 +6,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Management;
 
 /// <summary>
 /// A <c>$management</c> reply: body an AMQP map, <c>statusCode</c> a signed int (camelCase, unlike <c>$cbs</c>),
-/// <c>errorCondition</c> a symbol the client maps to its failure reasons (SERVICEBUS-WIRE.md §6, §9).
+/// <c>errorCondition</c> a symbol the client maps to its failure reasons.
 /// </summary>
 internal static class ManagementReply
 {

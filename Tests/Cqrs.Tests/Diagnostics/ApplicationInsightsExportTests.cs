@@ -12,7 +12,7 @@ using OpenTelemetry.Trace;
 namespace Cqrs.Tests.Diagnostics;
 
 /// <summary>
-/// The spans as Application Insights receives them (DESIGN.md §7): through the Azure Monitor exporter, over HTTP,
+/// The spans as Application Insights receives them: through the Azure Monitor exporter, over HTTP,
 /// to an ingestion endpoint on 127.0.0.1. A command's process span is a request; sends, publishes and event
 /// handlers are dependencies; one operation id from the send to the last handler. The metrics arrive with their tags.
 /// </summary>

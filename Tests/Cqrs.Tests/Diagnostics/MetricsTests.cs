@@ -8,7 +8,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Tests.Diagnostics;
 
-/// <summary>Metrics of every hop, heard through a <see cref="MeterListener"/> on the container's own meter (DESIGN.md §7).</summary>
+/// <summary>Metrics of every hop, heard through a <see cref="MeterListener"/> on the container's own meter.</summary>
 public sealed class MetricsTests : IDisposable
 {
     private const string Command = "tests.v1.submit-order";

@@ -9,7 +9,7 @@ using OpenTelemetry.Trace;
 
 namespace Cqrs.Tests.Diagnostics;
 
-/// <summary>Spans through the OpenTelemetry SDK and an in-memory exporter (DESIGN.md §7).</summary>
+/// <summary>Spans through the OpenTelemetry SDK and an in-memory exporter.</summary>
 [Collection(nameof(ProcessWideCollection))]
 public sealed class TracingTests
 {

@@ -8,7 +8,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Tests.Pipeline;
 
-/// <summary>Validation at publish (DESIGN.md §6): the caller gets every error, and nothing is sent.</summary>
+/// <summary>Validation at publish: the caller gets every error, and nothing is sent.</summary>
 public sealed class PublishValidationTests : IDisposable
 {
     private readonly RecordingMeterFactory _meters = new();

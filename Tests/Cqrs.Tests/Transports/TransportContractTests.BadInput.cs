@@ -8,7 +8,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Tests.Transports;
 
-/// <summary>Bad input at receive: dead-lettered at once with its reason, never handled, never retried (DESIGN.md §6).</summary>
+/// <summary>Bad input at receive: dead-lettered at once with its reason, never handled, never retried.</summary>
 public abstract partial class TransportContractTests
 {
     private const string SubmitOrderWireName = "tests.v1.submit-order";

@@ -4,7 +4,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Tests.Transports;
 
-/// <summary>Handler failures: immediate retries, delayed retries, then dead-letter (DESIGN.md §6).</summary>
+/// <summary>Handler failures: immediate retries, delayed retries, then dead-letter.</summary>
 public abstract partial class TransportContractTests
 {
     private static readonly TimeSpan TinyDelay = TimeSpan.FromMilliseconds(10);

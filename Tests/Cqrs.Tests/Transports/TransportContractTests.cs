@@ -10,8 +10,8 @@ using Microsoft.Extensions.DependencyInjection;
 namespace Cqrs.Tests.Transports;
 
 /// <summary>
-/// What every transport must do (DESIGN.md §4–§6), whatever carries the messages. A transport's test class
-/// derives from this, says how to build a container on it and how to read its dead letters, and every case
+/// What every transport must do (routing, delivery, failures, bad input), whatever carries the messages. A
+/// transport's test class derives from this, says how to build a container on it and how to read its dead letters, and every case
 /// here runs against it. Split by concern: routing here, failures and bad input in the other parts.
 /// </summary>
 public abstract partial class TransportContractTests

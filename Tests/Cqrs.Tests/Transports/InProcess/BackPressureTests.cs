@@ -8,7 +8,7 @@ using Microsoft.Extensions.DependencyInjection;
 namespace Cqrs.Tests.Transports.InProcess;
 
 /// <summary>
-/// In-process back-pressure (DESIGN.md §5): at most MaxInFlight operations, each a message from outside and
+/// In-process back-pressure: at most MaxInFlight operations, each a message from outside and
 /// everything its handlers raise; callers past it wait, handlers never do.
 /// </summary>
 public sealed class BackPressureTests
