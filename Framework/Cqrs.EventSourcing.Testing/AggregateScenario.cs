@@ -1,3 +1,4 @@
+using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.EventSourcing.Testing;
@@ -97,14 +98,16 @@ public sealed class AggregateScenario<TAggregate>(Action<IServiceCollection> con
     private async Task StoreGivenAsync(IServiceProvider provider, IAggregateRepository<TAggregate> repository)
     {
         var store = provider.GetRequiredService<IEventStore>();
-        var codec = provider.GetRequiredService<EventCodec>();
+        var pipeline = provider.GetRequiredService<IMessageStorePipeline>();
         foreach (var (id, events) in _given.Where(given => given.Events.Length > 0))
         {
             // One at a time, as the repository does: ids in the events' order, and no task per event.
             var added = new List<NewEvent>(events.Length);
             foreach (var @event in events)
             {
-                added.Add(await codec.ToNewEventAsync(@event, null, Guid.Empty, CancellationToken.None).ConfigureAwait(false));
+                var serialized = await pipeline.ValidateAndSerializeAsync(@event, CancellationToken.None).ConfigureAwait(false);
+                var eventId = pipeline.NewMessageId();
+                added.Add(new NewEvent(eventId, serialized.WireName, serialized.Body, eventId, Guid.Empty));
             }
 
             await store.AppendAsync(repository.StreamOf(id), ExpectedVersion.Any, added).ConfigureAwait(false);
@@ -114,11 +117,11 @@ public sealed class AggregateScenario<TAggregate>(Action<IServiceCollection> con
     private static async Task<List<IEvent>> ReadAppendedAsync(IServiceProvider provider, string stream, long before)
     {
         var store = provider.GetRequiredService<IEventStore>();
-        var codec = provider.GetRequiredService<EventCodec>();
+        var pipeline = provider.GetRequiredService<IMessageStorePipeline>();
         var appended = new List<IEvent>();
         await foreach (var stored in store.ReadStreamAsync(stream, before + 1).ConfigureAwait(false))
         {
-            appended.Add(codec.Read(stored));
+            appended.Add((IEvent)pipeline.Deserialize(stored.WireName, stored.Payload));
         }
 
         return appended;
