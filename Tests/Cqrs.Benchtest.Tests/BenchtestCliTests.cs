@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using Cqrs.Tests.Shared;
 
 namespace Cqrs.Benchtest.Tests;
 
@@ -44,34 +45,15 @@ public sealed class BenchtestCliTests
 
     private static async Task<(int ExitCode, string[] Lines, string Errors)> RunCliAsync(params string[] arguments)
     {
-        var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
+        var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet");
         start.ArgumentList.Add(CliPath);
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
         }
 
-        using var process = Process.Start(start)!;
-        using var timeout = new CancellationTokenSource(Timeout);
-        var output = process.StandardOutput.ReadToEndAsync(timeout.Token);
-        var errors = process.StandardError.ReadToEndAsync(timeout.Token);
-        try
-        {
-            await process.WaitForExitAsync(timeout.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            Assert.Fail($"The CLI did not exit within {Timeout.TotalSeconds} s.");
-        }
-
-        var lines = (await output).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        return (process.ExitCode, lines, await errors);
+        var result = await ChildProcess.RunAsync(start, Timeout);
+        return (result.ExitCode, result.Lines, result.Errors);
     }
 
     /// <summary>Benchmarks/Cqrs.Benchmarks/bin/&lt;configuration&gt;/&lt;framework&gt;/Cqrs.Benchmarks.dll, as built with this assembly.</summary>
