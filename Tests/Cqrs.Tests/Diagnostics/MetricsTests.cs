@@ -1,8 +1,8 @@
 using System.Diagnostics.Metrics;
 using System.Runtime.CompilerServices;
-using Cqrs.Tests.Domain.Faults;
-using Cqrs.Tests.Domain.Orders;
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Faults;
+using Cqrs.Testing.Domain.Orders;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 

@@ -1,6 +1,6 @@
 using System.Diagnostics;
-using Cqrs.Tests.Domain.Orders;
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Orders;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Domain.Yielding;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;

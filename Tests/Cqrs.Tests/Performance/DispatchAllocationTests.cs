@@ -1,8 +1,8 @@
 using System.Diagnostics;
 using System.Reflection;
+using Cqrs.Testing.Domain.Counting;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Diagnostics;
-using Cqrs.Tests.Domain.Counting;
-using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 using Xunit.Abstractions;

@@ -1,5 +1,6 @@
 using Cqrs.Pipeline;
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Probes;
+using Cqrs.Testing.Domain.Screening;
 using Cqrs.Tests.Domain.Screening;
 using Cqrs.Tests.Support;
 using Cqrs.Transports;

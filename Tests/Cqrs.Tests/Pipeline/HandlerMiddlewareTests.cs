@@ -1,5 +1,5 @@
-using Cqrs.Tests.Domain.Faults;
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Faults;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Domain.Scopes;
 using Cqrs.Tests.Domain.Wrapping;
 using Cqrs.Tests.Support;

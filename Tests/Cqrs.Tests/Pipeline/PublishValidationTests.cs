@@ -1,7 +1,9 @@
 using System.Diagnostics.Metrics;
+using Cqrs.Testing.Domain.Faults;
+using Cqrs.Testing.Domain.Orders;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Diagnostics;
 using Cqrs.Tests.Domain.Faults;
-using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.Support;
 using FluentValidation;
 using Microsoft.Extensions.DependencyInjection;
@@ -95,7 +97,7 @@ public sealed class PublishValidationTests : IDisposable
 
         await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Invalid());
 
-        Assert.Single(await provider.GetRequiredService<Recorder>().WaitForAsync<Domain.Orders.SubmitOrderHandler>());
+        Assert.Single(await provider.GetRequiredService<Recorder>().WaitForAsync<SubmitOrderHandler>());
     }
 
     private ServiceProvider CreateProvider(Action<CqrsOptions>? configure = null) =>

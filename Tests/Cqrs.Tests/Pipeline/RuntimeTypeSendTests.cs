@@ -1,5 +1,5 @@
-using Cqrs.Tests.Domain.Orders;
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Orders;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Support;
 using FluentValidation;
 using Microsoft.Extensions.DependencyInjection;

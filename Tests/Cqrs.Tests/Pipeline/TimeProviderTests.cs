@@ -1,6 +1,6 @@
 using Cqrs.Pipeline;
-using Cqrs.Tests.Domain.Orders;
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Orders;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Support;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;

@@ -3,7 +3,7 @@ using System.Reflection;
 namespace Cqrs.Tests.PublicApi;
 
 /// <summary>
-/// Keeps each framework assembly's public surface in a checked-in listing (Framework/&lt;Assembly&gt;/PublicAPI.txt), so
+/// Keeps each framework assembly's public surface, protected members included (what a derived class sees), in a checked-in listing (Framework/&lt;Assembly&gt;/PublicAPI.txt), so
 /// every change to it shows in review. After an intended change, run the tests with UPDATE_PUBLIC_API=1 to rewrite the listings.
 /// </summary>
 public sealed class PublicApiTests
@@ -18,6 +18,7 @@ public sealed class PublicApiTests
         typeof(Cqrs.Functions.CommandIngestion).Assembly.GetName().Name!,
         typeof(Cqrs.ServiceBus.LocalBroker.LocalServiceBusBroker).Assembly.GetName().Name!,
         typeof(Cqrs.ServiceBus.ServiceBusOptions).Assembly.GetName().Name!,
+        typeof(Cqrs.Testing.TransportContractTests).Assembly.GetName().Name!,
     ];
 
     [Theory]
@@ -43,11 +44,34 @@ public sealed class PublicApiTests
     private static IEnumerable<string> Describe(Assembly assembly) =>
         assembly.GetExportedTypes()
             .SelectMany(type => type
-                .GetMembers(BindingFlags.Public | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly)
-                .Where(member => member is not MethodInfo { IsSpecialName: true })
-                .Select(member => $"{type.FullName}: {member.MemberType} {member}")
+                .GetMembers(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly)
+                .Where(member => member is not MethodInfo { IsSpecialName: true } && IsVisible(member, type))
+                .Select(member => $"{type.FullName}: {(IsPublic(member) ? "" : "protected ")}{member.MemberType} {member}")
                 .Prepend($"{type.FullName}: {Kind(type)}"))
             .Order(StringComparer.Ordinal);
+
+    /// <summary>Public, or protected in a type that can be derived from outside its assembly.</summary>
+    private static bool IsVisible(MemberInfo member, Type type) => member switch
+    {
+        MethodBase method => method.IsPublic || (Derivable(type) && (method.IsFamily || method.IsFamilyOrAssembly)),
+        FieldInfo field => field.IsPublic || (Derivable(type) && (field.IsFamily || field.IsFamilyOrAssembly)),
+        PropertyInfo property => property.GetAccessors(nonPublic: true).Any(accessor => IsVisible(accessor, type)),
+        EventInfo @event => @event.AddMethod is { } add && IsVisible(add, type),
+        Type nested => nested.IsNestedPublic || (Derivable(type) && (nested.IsNestedFamily || nested.IsNestedFamORAssem)),
+        _ => false,
+    };
+
+    private static bool IsPublic(MemberInfo member) => member switch
+    {
+        MethodBase method => method.IsPublic,
+        FieldInfo field => field.IsPublic,
+        PropertyInfo property => property.GetAccessors(nonPublic: true).Any(IsPublic),
+        EventInfo @event => @event.AddMethod is { IsPublic: true },
+        Type nested => nested.IsNestedPublic,
+        _ => false,
+    };
+
+    private static bool Derivable(Type type) => !type.IsSealed && !type.IsInterface && !type.IsValueType;
 
     private static string Kind(Type type) =>
         type.IsInterface ? "interface" : type.IsEnum ? "enum" : type.IsValueType ? "struct" : type.IsAbstract && type.IsSealed ? "static class" : "class";

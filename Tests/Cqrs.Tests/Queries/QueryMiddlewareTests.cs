@@ -18,9 +18,9 @@ public sealed class QueryMiddlewareTests
             options => options.HandlerLifetime = handlerLifetime,
             services => services.AddSingleton<IQueryMiddleware<QuoteOrder, decimal>, QuoteInCents>());
 
-        var total = await provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(SampleOrders.QuoteLines));
+        var total = await provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(SampleQuotes.Lines));
 
-        Assert.Equal(SampleOrders.QuoteTotal * 100, total);
+        Assert.Equal(SampleQuotes.Total * 100, total);
     }
 
     [Fact]
@@ -30,7 +30,7 @@ public sealed class QueryMiddlewareTests
             .AddSingleton<IQueryMiddleware<QuoteOrder, decimal>, QuoteInCents>()
             .AddSingleton<IQueryMiddleware<QuoteOrder, decimal>, FixedQuote>());
 
-        var total = await provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(SampleOrders.QuoteLines));
+        var total = await provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(SampleQuotes.Lines));
 
         Assert.Equal(100m, total);
     }
@@ -43,11 +43,11 @@ public sealed class QueryMiddlewareTests
             .AddSingleton(typeof(IQueryMiddleware<,>), typeof(CountingQueryMiddleware<,>)));
         var queries = provider.GetRequiredService<IQueryBus>();
 
-        await queries.AskAsync(new QuoteOrder(SampleOrders.QuoteLines));
+        await queries.AskAsync(new QuoteOrder(SampleQuotes.Lines));
         await queries.AskAsync(new LookUpEnrolment("Ada"));
 
         var log = provider.GetRequiredService<MiddlewareLog>();
-        Assert.Equal(new QuoteOrder(SampleOrders.QuoteLines), Assert.Single(log.Around<QuoteOrder>()).Message);
+        Assert.Equal(new QuoteOrder(SampleQuotes.Lines), Assert.Single(log.Around<QuoteOrder>()).Message);
         Assert.Equal(new LookUpEnrolment("Ada"), Assert.Single(log.Around<LookUpEnrolment>()).Message);
     }
 }

@@ -15,9 +15,9 @@ public sealed class QueryTests
     {
         await using var provider = TestHost.Create(options => options.HandlerLifetime = handlerLifetime);
 
-        var total = await provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(SampleOrders.QuoteLines));
+        var total = await provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(SampleQuotes.Lines));
 
-        Assert.Equal(SampleOrders.QuoteTotal, total);
+        Assert.Equal(SampleQuotes.Total, total);
     }
 
     [Fact]
@@ -37,7 +37,7 @@ public sealed class QueryTests
         await using var provider = TestHost.CreateWith(new PartialRegistry(_ => true, type => type != typeof(QuoteOrder)));
 
         var error = await Assert.ThrowsAsync<InvalidOperationException>(
-            () => provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(SampleOrders.QuoteLines)).AsTask());
+            () => provider.GetRequiredService<IQueryBus>().AskAsync(new QuoteOrder(SampleQuotes.Lines)).AsTask());
 
         Assert.Contains(typeof(QuoteOrder).FullName!, error.Message, StringComparison.Ordinal);
     }

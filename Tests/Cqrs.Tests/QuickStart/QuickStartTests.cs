@@ -1,4 +1,4 @@
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Support;
 using FluentValidation;
 using Microsoft.Extensions.DependencyInjection;

@@ -1,7 +1,7 @@
 using Cqrs.Generated;
-using Cqrs.Tests.Domain.Counting;
-using Cqrs.Tests.Domain.Orders;
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Orders;
+using Cqrs.Testing.Domain.Probes;
+using Cqrs.Tests.Domain.Faults;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -37,14 +37,14 @@ public sealed class RegistrationTests
     [Fact]
     public async Task FirstUse_WithTwoTypesUnderOneWireName_ThrowsNamingBoth()
     {
-        var clash = new DelegateRegistry(builder => builder.Command("tests.v1.submit-order", Cqrs_Tests_Domain_Counting_PingCodec.Instance));
+        var clash = new DelegateRegistry(builder => builder.Command("tests.v1.submit-order", Cqrs_Tests_Domain_Faults_RaiseInvalidEventCodec.Instance));
         await using var provider = TestHost.Create(addServices: services => services.AddCqrs(clash));
 
         var error = Assert.Throws<InvalidOperationException>(() => provider.GetRequiredService<ICommandBus>());
 
         Assert.Contains("tests.v1.submit-order", error.Message, StringComparison.Ordinal);
         Assert.Contains(typeof(SubmitOrder).FullName!, error.Message, StringComparison.Ordinal);
-        Assert.Contains(typeof(Ping).FullName!, error.Message, StringComparison.Ordinal);
+        Assert.Contains(typeof(RaiseInvalidEvent).FullName!, error.Message, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -1,4 +1,5 @@
 using Cqrs.Serialization;
+using Cqrs.Testing.Domain.Orders;
 using Cqrs.Tests.Support;
 
 namespace Cqrs.Tests.Serialization;

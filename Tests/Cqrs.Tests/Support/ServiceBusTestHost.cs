@@ -19,16 +19,22 @@ internal sealed class ServiceBusTestHost : IAsyncDisposable
     public ServiceProvider Create(
         Action<CqrsOptions>? configure = null, Action<ServiceBusOptions>? transport = null, Action<EntityOptions>? entity = null)
     {
-        var broker = StartBroker(entity);
         var services = TestHost.CreateServices(configure);
-        TestHost.BuilderOf(services).UseServiceBus(settings =>
+        UseServiceBus(TestHost.BuilderOf(services), transport, entity);
+        return TestHost.Build(services);
+    }
+
+    /// <summary>Puts <paramref name="builder"/>'s buses on a new broker, registered in its services for <see cref="DeadLettersOf(IServiceProvider)"/>.</summary>
+    public void UseServiceBus(CqrsBuilder builder, Action<ServiceBusOptions>? transport = null, Action<EntityOptions>? entity = null)
+    {
+        var broker = StartBroker(entity);
+        builder.UseServiceBus(settings =>
         {
             settings.ConnectionString = broker.ConnectionString;
             settings.MaxConcurrentCalls = 8;
             transport?.Invoke(settings);
         });
-        services.AddSingleton(broker);
-        return TestHost.Build(services);
+        builder.Services.AddSingleton(broker);
     }
 
     /// <summary>

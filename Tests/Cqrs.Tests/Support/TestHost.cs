@@ -1,3 +1,5 @@
+using Cqrs.Generated;
+using Cqrs.Testing;
 using Cqrs.Tests.Domain.Cancelling;
 using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.QuickStart;
@@ -7,14 +9,15 @@ using Microsoft.Extensions.Hosting;
 namespace Cqrs.Tests.Support;
 
 /// <summary>
-/// Builds the containers tests run in: the test domain's handlers and their probes, settings that keep failures
-/// fast (retries 10 ms apart), and a provider that validates itself on build and checks scopes.
+/// Builds the containers tests run in: the handlers and probes of this assembly's test domain and of Cqrs.Testing's,
+/// settings that keep failures fast (<see cref="TestDomain.ApplyDefaults"/>), and a provider that validates itself on
+/// build and checks scopes.
 /// </summary>
 internal static class TestHost
 {
     private static readonly ServiceProviderOptions Validating = new() { ValidateOnBuild = true, ValidateScopes = true };
 
-    /// <summary>A container with this assembly's generated registry, through the generated <c>AddCqrs</c> overload.</summary>
+    /// <summary>A container with this assembly's generated registry, through the generated <c>AddCqrs</c> overload, and Cqrs.Testing's.</summary>
     public static ServiceProvider Create(Action<CqrsOptions>? configure = null, Action<IServiceCollection>? addServices = null)
     {
         var services = CreateServices(configure);
@@ -26,7 +29,7 @@ internal static class TestHost
     public static ServiceCollection CreateServices(Action<CqrsOptions>? configure = null)
     {
         var services = new ServiceCollection();
-        AddTestDomain(services, configure, (services, options) => services.AddCqrs(options));
+        AddTestDomain(services, configure, AddBothRegistries);
         return services;
     }
 
@@ -49,28 +52,27 @@ internal static class TestHost
     public static IHost CreateHost(Action<CqrsOptions>? configure = null)
     {
         var builder = Host.CreateEmptyApplicationBuilder(new HostApplicationBuilderSettings());
-        AddTestDomain(builder.Services, configure, (services, options) => services.AddCqrs(options));
+        AddTestDomain(builder.Services, configure, AddBothRegistries);
         builder.ConfigureContainer(new DefaultServiceProviderFactory(Validating));
         return builder.Build();
     }
+
+    private static void AddBothRegistries(IServiceCollection services, Action<CqrsOptions> configure) =>
+        services.AddCqrs(configure).AddRegistry(CqrsTestingMessageRegistry.Instance);
 
     private static void AddTestDomain(
         IServiceCollection services, Action<CqrsOptions>? configure, Action<IServiceCollection, Action<CqrsOptions>> addCqrs)
     {
         void Configure(CqrsOptions options)
         {
-            options.InProcess.Concurrency = 4;
-            options.InProcess.ShutdownTimeout = TimeSpan.FromSeconds(10);
-            options.Retry.ImmediateRetries = 2;
-            options.Retry.Delays = [TimeSpan.FromMilliseconds(10), TimeSpan.FromMilliseconds(10)];
+            TestDomain.ApplyDefaults(options);
             configure?.Invoke(options);
         }
 
         var settings = new CqrsOptions();
         Configure(settings);
-        services.AddSingleton<Recorder>();
+        TestDomain.AddProbes(services);
         services.AddSingleton<ValidationScopes>();
-        services.AddSingleton<Tally>();
         services.AddSingleton<Gate>();
         services.AddSingleton<CallerCancellation>();
         services.AddSingleton<Ledger>();

@@ -1,11 +1,11 @@
+using Cqrs.Testing;
 using Cqrs.Tests.Support;
-using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Tests.Transports;
 
 /// <summary>
-/// The contract on the Service Bus transport: the real Azure.Messaging.ServiceBus client over AMQP to the local broker,
-/// one broker per test. Dead letters are read back from the queue's and the subscription's dead-letter sub-queues.
+/// The shipped contract on the Service Bus transport: the real Azure.Messaging.ServiceBus client over AMQP to the local
+/// broker, one broker per container. Dead letters are read back from the queue's and the subscription's dead-letter sub-queues.
 /// </summary>
 public sealed class ServiceBusTransportContractTests : TransportContractTests, IAsyncDisposable
 {
@@ -14,7 +14,7 @@ public sealed class ServiceBusTransportContractTests : TransportContractTests, I
     /// <summary>The broker stamps the enqueued time, in whole milliseconds (AMQP timestamps).</summary>
     protected override TimeSpan EnqueuedTimeResolution => TimeSpan.FromMilliseconds(1);
 
-    protected override ServiceProvider CreateProvider(Action<CqrsOptions>? configure = null) => _host.Create(configure);
+    protected override void UseTransport(CqrsBuilder builder) => _host.UseServiceBus(builder);
 
     protected override Func<IReadOnlyList<DeadLetter>> DeadLettersOf(IServiceProvider provider) => _host.DeadLettersOf(provider);
 

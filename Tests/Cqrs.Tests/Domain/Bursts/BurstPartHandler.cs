@@ -1,4 +1,4 @@
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Probes;
 
 namespace Cqrs.Tests.Domain.Bursts;
 

@@ -1,4 +1,5 @@
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Faults;
+using Cqrs.Testing.Domain.Probes;
 
 namespace Cqrs.Tests.Domain.Faults;
 

@@ -1,3 +1,5 @@
+using Cqrs.Testing.Domain.Orders;
+
 namespace Cqrs.Tests.Domain.Orders;
 
 /// <summary>Asks what a set of lines costs.</summary>

@@ -1,3 +1,4 @@
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Domain.Probes;
 
 namespace Cqrs.Tests.Domain.Scopes;

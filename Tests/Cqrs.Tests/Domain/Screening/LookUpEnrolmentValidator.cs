@@ -1,3 +1,4 @@
+using Cqrs.Testing.Domain.Screening;
 using FluentValidation;
 
 namespace Cqrs.Tests.Domain.Screening;

@@ -1,7 +1,8 @@
+using Cqrs.Testing.Domain.Probes;
+using Cqrs.Testing.Domain.Relays;
 using Cqrs.Tests.Domain.Bursts;
 using Cqrs.Tests.Domain.Holding;
 using Cqrs.Tests.Domain.Probes;
-using Cqrs.Tests.Domain.Relays;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 

@@ -1,5 +1,5 @@
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Domain.Cancelling;
-using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 

@@ -1,3 +1,4 @@
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Domain.Archiving;
 using Cqrs.Tests.Domain.Holding;
 using Cqrs.Tests.Domain.Probes;

@@ -1,3 +1,4 @@
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Domain.Cancelling;
 using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.Support;

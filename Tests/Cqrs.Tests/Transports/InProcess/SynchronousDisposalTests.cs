@@ -1,5 +1,5 @@
-using Cqrs.Tests.Domain.Counting;
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Counting;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 

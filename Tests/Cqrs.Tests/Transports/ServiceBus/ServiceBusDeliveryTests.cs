@@ -1,4 +1,6 @@
-using Cqrs.Tests.Domain.Counting;
+using Cqrs.Testing;
+using Cqrs.Testing.Domain.Counting;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.Domain.Stalling;
 using Cqrs.Tests.Support;

@@ -3,8 +3,8 @@ using Azure.Messaging.ServiceBus;
 using Azure.Messaging.ServiceBus.Administration;
 using Cqrs.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
-using Cqrs.Tests.Domain.Orders;
-using Cqrs.Tests.Domain.Probes;
+using Cqrs.Testing.Domain.Orders;
+using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 
