@@ -161,8 +161,8 @@ public abstract partial class TransportContractTests
     /// </summary>
     protected virtual async Task InjectAsync(IServiceProvider provider, string wireName, ReadOnlyMemory<byte> body)
     {
-        // The pipeline starts the transport's receivers when it is built.
-        provider.GetRequiredService<MessagePipeline>();
+        // Nothing is sent through the buses here, so nothing would start the transport's receivers.
+        provider.GetRequiredService<MessagePipeline>().Start();
         var message = new TransportMessage
         {
             MessageId = Guid.CreateVersion7(),
