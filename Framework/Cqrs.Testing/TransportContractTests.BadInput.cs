@@ -4,6 +4,7 @@ using Cqrs.Testing.Domain.Probes;
 using Cqrs.Testing.Domain.Screening;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
 
 namespace Cqrs.Testing;
 
@@ -148,13 +149,18 @@ public abstract partial class TransportContractTests
 
     /// <summary>
     /// Puts a message on the transport as a foreign sender would, to be received: headers and body as given, nothing
-    /// validated, no handler's message its cause. By default it starts the transport's receivers (by resolving
-    /// <see cref="ICommandBus"/>) and hands the message to <see cref="ITransport.SendAsync"/>, which suits a transport
+    /// validated, no handler's message its cause. By default it starts the transport's receivers (by starting the
+    /// container's hosted services, as a host does) and hands the message to <see cref="ITransport.SendAsync"/>, which suits a transport
     /// that receives what it sends; override it to write to your transport's wire with its own client.
     /// </summary>
     protected virtual async Task InjectAsync(IServiceProvider provider, string wireName, ReadOnlyMemory<byte> body)
     {
-        provider.GetRequiredService<ICommandBus>();
+        // Nothing goes through the buses here, so nothing would start the transport's receivers: start them as a host would.
+        foreach (var service in provider.GetServices<IHostedService>())
+        {
+            await service.StartAsync(CancellationToken.None);
+        }
+
         var message = new TransportMessage
         {
             MessageId = Guid.CreateVersion7(),

@@ -23,9 +23,8 @@ internal static class SampleBuses
             cqrs.UseServiceBus(options => ConfigureServiceBus(options, configuration.GetSection(ServiceBusSection)));
         }
 
+        // The transport's receivers start with the worker's host, not with its first HTTP call.
         cqrs.AddSampleDomainServices().UseInMemoryStore();
-        // Receivers start with the worker, not with its first HTTP call: a dedicated plan keeps the worker running.
-        services.AddCqrsReceivers();
         return services;
     }
 

@@ -1,8 +1,8 @@
 namespace Cqrs.Pipeline;
 
 /// <summary>
-/// UTC time from the system's coarse tick (<see cref="Environment.TickCount64"/>): a few nanoseconds a read, where the
-/// precise clock costs several times more, and good to one tick (1 to 16 ms, by OS). Anchored to the precise clock
+/// UTC time from the system's coarse tick (<see cref="Environment.TickCount64"/>): cheaper to read than the precise
+/// clock, and good to one tick (1 to 16 ms, by OS). Anchored to the precise clock
 /// again each second, so it follows the wall clock forward; it never steps back: a new anchor is never behind where
 /// the one before had got to, so after the wall clock steps back it goes on from where it was. Thread-safe.
 /// </summary>

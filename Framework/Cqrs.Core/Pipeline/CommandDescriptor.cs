@@ -31,7 +31,7 @@ internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T>
 
     private async ValueTask<Disposition> InvokeScopedAsync(MessageContext context, T command, CancellationToken cancellationToken)
     {
-        var scope = context.Pipeline.Services.CreateAsyncScope();
+        var scope = Handling.Services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
             var handler = scope.ServiceProvider.GetService<ICommandHandler<T>>();

@@ -3,7 +3,7 @@ using Cqrs.Transports;
 namespace Cqrs.Pipeline;
 
 /// <summary>The context of a delivery carried as a transport message: its headers are the message's.</summary>
-internal sealed class DeliveryContext(MessagePipeline pipeline, TransportMessage delivery) : MessageContext(pipeline)
+internal sealed class DeliveryContext(MessageSender sender, TransportMessage delivery) : MessageContext(sender)
 {
     public override TransportMessage Delivery => delivery;
 

@@ -32,7 +32,7 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
 
     private async ValueTask<Disposition> InvokeScopedAsync(MessageContext context, T @event, CancellationToken cancellationToken)
     {
-        var scope = context.Pipeline.Services.CreateAsyncScope();
+        var scope = Handling.Services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
             IEventHandler<T>[] handlers = [.. scope.ServiceProvider.GetServices<IEventHandler<T>>()];

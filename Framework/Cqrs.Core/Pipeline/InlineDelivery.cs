@@ -4,11 +4,11 @@ namespace Cqrs.Pipeline;
 
 /// <summary>
 /// A message handled in its sender's call (direct dispatch with no span to record): its delivery and its handlers'
-/// context in one object, under half the size of a transport message and a context. A transport message is made
+/// context in one object, smaller than a transport message and a context together. A transport message is made
 /// only when something needs one: a retry, a dead-letter, a queueing on shutdown.
 /// </summary>
-internal sealed class InlineDelivery(MessagePipeline pipeline, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause)
-    : MessageContext(pipeline)
+internal sealed class InlineDelivery(MessageSender sender, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause)
+    : MessageContext(sender)
 {
     /// <summary>A new transport message for each call: none is kept, for a delivery that most often needs none.</summary>
     public override TransportMessage Delivery => new()

@@ -2,8 +2,12 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Pipeline;
 
-/// <summary>The buses callers see; each call enters the pipeline with fresh ids.</summary>
-internal sealed class MessageBus(MessagePipeline pipeline, MessageCatalog catalog, CqrsBuilder builder) : ICommandBus, IEventBus, IQueryBus
+/// <summary>
+/// The buses callers see; each call enters the pipeline with fresh ids. The first send starts the transport, unless
+/// the host started it already: a container with no host has no one else to start it.
+/// </summary>
+internal sealed class MessageBus(MessagePipeline pipeline, MessageSender sender, MessageCatalog catalog, CqrsBuilder builder, IServiceProvider services)
+    : ICommandBus, IEventBus, IQueryBus
 {
     public ValueTask<SentMessage> SendAsync<TCommand>(TCommand command, CancellationToken cancellationToken = default)
         where TCommand : ICommand =>
@@ -23,10 +27,10 @@ internal sealed class MessageBus(MessagePipeline pipeline, MessageCatalog catalo
         var descriptor = (QueryDescriptor<TResult>)catalog.GetQuery(query.GetType());
         if (builder.HandlerLifetime == ServiceLifetime.Singleton)
         {
-            return await descriptor.AskAsync(pipeline.Services, query, cancellationToken).ConfigureAwait(false);
+            return await descriptor.AskAsync(services, query, cancellationToken).ConfigureAwait(false);
         }
 
-        var scope = pipeline.Services.CreateAsyncScope();
+        var scope = services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
             return await descriptor.AskAsync(scope.ServiceProvider, query, cancellationToken).ConfigureAwait(false);
@@ -40,12 +44,17 @@ internal sealed class MessageBus(MessagePipeline pipeline, MessageCatalog catalo
     /// </summary>
     private ValueTask<SentMessage> EnterAsync<T>(T message, Guid? correlationId, CancellationToken cancellationToken)
     {
-        var stamp = pipeline.NextStamp();
+        var stamp = sender.NextStamp();
         var sent = new SentMessage(stamp.MessageId, correlationId ?? stamp.MessageId);
         ValueTask sending;
         try
         {
-            sending = pipeline.SendAsync(message, stamp, sent.CorrelationId, cause: null, cancellationToken);
+            if (!pipeline.IsStarted)
+            {
+                pipeline.Start();
+            }
+
+            sending = sender.SendAsync(message, stamp, sent.CorrelationId, cause: null, cancellationToken);
         }
         catch (Exception exception)
         {

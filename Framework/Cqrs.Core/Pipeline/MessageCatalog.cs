@@ -97,18 +97,18 @@ internal sealed class MessageCatalog : IMessageDirectory
             ? descriptor
             : throw new InvalidOperationException($"No handler for query {queryType} is registered.");
 
-    /// <summary>Resolves what each descriptor needs from the container.</summary>
-    public void Bind(IServiceProvider services, ServiceLifetime handlerLifetime)
+    /// <summary>Resolves what each descriptor needs from the container, and gives it what it handles with.</summary>
+    public void Bind(HandlingServices handling, ServiceLifetime handlerLifetime)
     {
         var singletons = handlerLifetime == ServiceLifetime.Singleton;
         foreach (var descriptor in _byType.Values)
         {
-            descriptor.Bind(services, _handlers.Count(handler => handler.MessageType == descriptor.ClrType), singletons);
+            descriptor.Bind(handling, _handlers.Count(handler => handler.MessageType == descriptor.ClrType), singletons);
         }
 
         foreach (var query in _queries.Values)
         {
-            query.Bind(services, singletons);
+            query.Bind(handling.Services, singletons);
         }
     }
 }

@@ -5,11 +5,10 @@ namespace Cqrs.Pipeline;
 /// <summary>
 /// The context handed to the handlers of one delivery, and what the pipeline asks of that delivery: one carried as a
 /// transport message (<see cref="DeliveryContext"/>), or one that direct dispatch hands over with none (<see cref="InlineDelivery"/>).
+/// The messages its handlers raise go through <see cref="MessageSender"/>, with this delivery as their cause.
 /// </summary>
-internal abstract class MessageContext(MessagePipeline pipeline) : IMessageContext
+internal abstract class MessageContext(MessageSender sender) : IMessageContext
 {
-    public MessagePipeline Pipeline => pipeline;
-
     /// <summary>The delivery as a transport carries it: to retry, dead-letter or queue it again, or to trace it.</summary>
     public abstract TransportMessage Delivery { get; }
 
@@ -35,9 +34,9 @@ internal abstract class MessageContext(MessagePipeline pipeline) : IMessageConte
 
     public ValueTask PublishAsync<TEvent>(TEvent @event, CancellationToken cancellationToken = default)
         where TEvent : IEvent =>
-        pipeline.SendAsync(@event, pipeline.NextStamp(), CorrelationId, this, cancellationToken);
+        sender.SendAsync(@event, sender.NextStamp(), CorrelationId, this, cancellationToken);
 
     public ValueTask SendAsync<TCommand>(TCommand command, CancellationToken cancellationToken = default)
         where TCommand : ICommand =>
-        pipeline.SendAsync(command, pipeline.NextStamp(), CorrelationId, this, cancellationToken);
+        sender.SendAsync(command, sender.NextStamp(), CorrelationId, this, cancellationToken);
 }

@@ -9,7 +9,7 @@ namespace Cqrs.Pipeline;
 
 /// <summary>
 /// The typed half of a descriptor: reading, validating and handing over <typeparamref name="T"/>, and each handler
-/// call with its retries and middleware.
+/// call through its middleware, under the retry policy.
 /// </summary>
 internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, IMessagePackCodec<T> codec)
     : MessageDescriptor(wireName, kind, typeof(T), MessageSlot<T>.Index)
@@ -38,8 +38,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     public override object DeserializeObject(ReadOnlyMemory<byte> payload) => Deserialize(payload)!;
 
     public override ValueTask SendObjectAsync(
-        MessagePipeline pipeline, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken) =>
-        pipeline.SendAsync((T)message, stamp, correlationId, cause, cancellationToken);
+        ITypedSender sender, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken) =>
+        sender.SendAsync((T)message, stamp, correlationId, cause, cancellationToken);
 
     public override async ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken) =>
         ThrowIfAny(await ValidateAsync((T)message, cancellationToken).ConfigureAwait(false));
@@ -55,10 +55,10 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         var delivery = context.Delivery;
         if (delivery.Payload is null)
         {
-            context.Pipeline.Telemetry.RecordLag(this, delivery);
+            Handling.Telemetry.RecordLag(this, delivery);
         }
 
-        if (!TryRead(delivery, context.Pipeline.MaxMessageBytes, out var message, out var unreadable))
+        if (!TryRead(delivery, Handling.MaxMessageBytes, out var message, out var unreadable))
         {
             return ValueTask.FromResult(unreadable);
         }
@@ -132,10 +132,11 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     }
 
     /// <summary>
-    /// Runs one handler with the retry policy: immediate attempts, then a delayed retry or dead-letter decided by
-    /// the pipeline. A handler that completes at once costs no async state machine; <paramref name="invoke"/> is a
-    /// static lambda, so no delegate is allocated per message. With no middleware and no span, the handler is called
-    /// straight away: the attempt, which a retry calls again, is made only if the first call fails or is still running.
+    /// Runs one handler under the retry policy: when the first attempt fails or is still running, the
+    /// <see cref="RetryPolicy"/> sees the call through. A handler that completes at once costs no async state machine;
+    /// <paramref name="invoke"/> is a static lambda, so no delegate is allocated per message. With no middleware and no
+    /// span, the handler is called straight away: the attempt, which a retry calls again, is made only if the first call
+    /// fails or is still running.
     /// </summary>
     protected ValueTask<Disposition> InvokeWithRetriesAsync<THandler>(
         MessageContext context,
@@ -147,8 +148,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         CancellationToken cancellationToken)
         where THandler : class
     {
-        var pipeline = context.Pipeline;
-        var started = pipeline.Telemetry.StartTiming();
+        var telemetry = Handling.Telemetry;
+        var started = telemetry.StartTiming();
         if (middleware.Length > 0 || CqrsTelemetry.Source.HasListeners())
         {
             return InvokeThroughMiddlewareOrSpan(new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery), started, cancellationToken);
@@ -168,11 +169,11 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         if (!first.IsCompletedSuccessfully)
         {
             var attempt = new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery);
-            return FinishWithRetriesAsync(attempt, first, started, activity: null, cancellationToken);
+            return Handling.Retries.FinishAsync(this, attempt, first, started, activity: null, cancellationToken);
         }
 
         first.GetAwaiter().GetResult(); // consumes it, so a pooled task source goes back to its pool
-        pipeline.Telemetry.RecordHandled(this, handler, started);
+        telemetry.RecordHandled(this, handler, started);
         return ValueTask.FromResult(Disposition.Complete);
     }
 
@@ -182,11 +183,11 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     {
         var listening = CqrsTelemetry.Source.HasListeners();
         var callerActivity = listening ? Activity.Current : null;
-        var activity = listening ? CqrsTelemetry.StartReceive(this, attempt.Context.Delivery, attempt.Handler, attempt.Context.Pipeline.TransportName) : null;
+        var activity = listening ? CqrsTelemetry.StartReceive(this, attempt.Context.Delivery, attempt.Handler, Handling.TransportName) : null;
         var first = attempt.Start(cancellationToken);
         if (!first.IsCompletedSuccessfully)
         {
-            var finishing = FinishWithRetriesAsync(attempt, first, started, activity, cancellationToken);
+            var finishing = Handling.Retries.FinishAsync(this, attempt, first, started, activity, cancellationToken);
 
             // The span goes on with the handler's continuation; this caller (a worker that handles other messages
             // next) must not keep it as its current activity, or their spans would join this trace. (Setting it
@@ -200,46 +201,9 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
 
         first.GetAwaiter().GetResult();
-        attempt.Context.Pipeline.Telemetry.RecordHandled(this, attempt.Handler, started);
+        Handling.Telemetry.RecordHandled(this, attempt.Handler, started);
         activity?.Dispose();
         return ValueTask.FromResult(Disposition.Complete);
-    }
-
-    /// <summary>The slow path: the first attempt is still running or has failed; more attempts follow the policy.</summary>
-    private async ValueTask<Disposition> FinishWithRetriesAsync<THandler>(
-        HandlerAttempt<THandler, T> attempt, ValueTask running, long started, Activity? activity, CancellationToken cancellationToken)
-        where THandler : class
-    {
-        var pipeline = attempt.Context.Pipeline;
-        using (activity)
-        {
-            for (var attempts = 1; ; attempts++)
-            {
-                try
-                {
-                    await running.ConfigureAwait(false);
-                    pipeline.Telemetry.RecordHandled(this, attempt.Handler, started);
-                    return Disposition.Complete;
-                }
-                catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
-                {
-                    return Disposition.Abandon;
-                }
-                catch (Exception exception)
-                {
-                    var delivery = attempt.Context.Delivery; // an in-line delivery makes its transport message on each read
-                    pipeline.RecordFailure(this, delivery, attempt.HandlerName, exception, activity);
-                    if (attempts > pipeline.ImmediateRetries)
-                    {
-                        return await pipeline.RetryLaterOrDeadLetterAsync(delivery, attempt.HandlerName, exception, attempt.WholeDelivery, cancellationToken)
-                            .ConfigureAwait(false);
-                    }
-                }
-
-                started = pipeline.Telemetry.StartTiming();
-                running = attempt.Start(cancellationToken);
-            }
-        }
     }
 
     protected override void BindServices(IServiceProvider services, bool singletonHandlers)

@@ -27,6 +27,9 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
     /// <summary>True when a handler for this type is registered in this process.</summary>
     public bool HasHandlers { get; private set; }
 
+    /// <summary>What this type's deliveries are received and handled with; set when the descriptor is bound.</summary>
+    protected HandlingServices Handling { get; private set; } = null!;
+
     /// <summary>
     /// A copy not yet bound to any container. A registry's descriptors are definitions, shared by every container
     /// built from one service collection: each container's catalog binds copies of its own.
@@ -39,10 +42,11 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
     }
 
     /// <summary>Resolves validators, and handlers when they are singletons, once per container.</summary>
-    public void Bind(IServiceProvider services, int handlerCount, bool singletonHandlers)
+    public void Bind(HandlingServices handling, int handlerCount, bool singletonHandlers)
     {
+        Handling = handling;
         HasHandlers = handlerCount > 0;
-        BindServices(services, singletonHandlers);
+        BindServices(handling.Services, singletonHandlers);
     }
 
     /// <summary>Serializes a message of this type held as an object.</summary>
@@ -57,11 +61,11 @@ internal abstract class MessageDescriptor(string wireName, MessageKind kind, Typ
     public abstract ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken);
 
     /// <summary>
-    /// Sends a message of this type held as an object, as <see cref="MessagePipeline.SendAsync{T}"/> with this type:
-    /// for a message sent as an interface or base class.
+    /// Sends a message of this type held as an object through <paramref name="sender"/>, as this type: for a message
+    /// sent as an interface or base class.
     /// </summary>
     public abstract ValueTask SendObjectAsync(
-        MessagePipeline pipeline, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken);
+        ITypedSender sender, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken);
 
     /// <summary>Deserializes, validates and handles one delivery, and says how to settle it.</summary>
     public abstract ValueTask<Disposition> ReceiveAsync(DeliveryContext context, CancellationToken cancellationToken);

@@ -8,8 +8,8 @@ namespace Cqrs.Pipeline;
 /// <summary>
 /// Message ids as UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits from the cryptographic
 /// generator, so no one can guess an id (they key inboxes) from another. Ordered by millisecond; unique by their
-/// random bits. Each thread draws randomness for some 1,600 ids at a time: a call to the generator per id would
-/// cost more than the rest of a send. Thread-safe.
+/// random bits. Each thread draws randomness for many ids at a time: a call to the generator per id would cost more
+/// than the rest of a send. Thread-safe.
 /// </summary>
 internal static class MessageIds
 {
@@ -45,7 +45,7 @@ internal static class MessageIds
     /// <summary>A thread's random bytes not yet used, refilled from the generator when used up.</summary>
     private sealed class RandomBits
     {
-        /// <summary>Enough for some 1,600 ids: each call to the generator has a fixed cost of a few microseconds.</summary>
+        /// <summary>Enough for many ids: each call to the generator has a fixed cost, which a batch shares out.</summary>
         private readonly byte[] _bytes = new byte[16 * 1024 / RandomBytesPerId * RandomBytesPerId];
         private int _used;
 

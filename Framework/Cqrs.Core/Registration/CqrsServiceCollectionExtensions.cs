@@ -89,16 +89,37 @@ public static class CqrsServiceCollectionExtensions
             provider.GetRequiredService<IOptions<CqrsOptions>>().Value.InProcess,
             provider.GetRequiredService<InProcessDeadLetterQueue>(),
             LoggerOf<InProcessTransport>(provider)));
-        services.TryAddSingleton(provider => new MessagePipeline(
-            provider.GetRequiredService<MessageCatalog>(),
+        services.TryAddSingleton(provider => new DeliverySettlement(
             provider.GetRequiredService<ITransport>(),
             provider.GetRequiredService<CqrsTelemetry>(),
+            LoggerOf<DeliverySettlement>(provider)));
+        services.TryAddSingleton(provider => new RetryPolicy(
+            provider.GetRequiredService<IOptions<CqrsOptions>>().Value.Retry,
+            provider.GetRequiredService<ITransport>(),
+            provider.GetRequiredService<CqrsTelemetry>(),
+            provider.GetRequiredService<DeliverySettlement>(),
+            LoggerOf<RetryPolicy>(provider)));
+        services.TryAddSingleton(provider => new MessageDispatcher(
+            provider.GetRequiredService<MessageCatalog>(),
+            new HandlingServices(
+                provider,
+                provider.GetRequiredService<CqrsTelemetry>(),
+                provider.GetRequiredService<RetryPolicy>(),
+                provider.GetRequiredService<IOptions<CqrsOptions>>().Value.MaxMessageBytes,
+                provider.GetRequiredService<ITransport>().Name),
+            provider.GetRequiredService<DeliverySettlement>(),
+            builder.HandlerLifetime));
+        services.TryAddSingleton(provider => new MessageSender(
+            provider.GetRequiredService<MessageCatalog>(),
+            provider.GetRequiredService<ITransport>(),
+            provider.GetRequiredService<MessageDispatcher>(),
+            provider.GetRequiredService<CqrsTelemetry>(),
             provider.GetRequiredService<IOptions<CqrsOptions>>(),
-            builder,
-            provider,
-            LoggerOf<MessagePipeline>(provider),
             provider.GetRequiredService<TimeProvider>()));
-        services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, CqrsShutdownService>());
+
+        // Created after the dispatcher, which binds the handlers: disposed before them, it stops the transport first.
+        services.TryAddSingleton<MessagePipeline>();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, CqrsHostedService>());
         services.TryAddSingleton<MessageBus>();
         services.TryAddSingleton<ICommandBus>(provider => provider.GetRequiredService<MessageBus>());
         services.TryAddSingleton<IEventBus>(provider => provider.GetRequiredService<MessageBus>());

@@ -49,10 +49,11 @@ internal static class TestHost
     }
 
     /// <summary>A generic host (nothing else in it: no configuration files, no loggers) around the same container.</summary>
-    public static IHost CreateHost(Action<CqrsOptions>? configure = null)
+    public static IHost CreateHost(Action<CqrsOptions>? configure = null, Action<IServiceCollection>? addServices = null)
     {
         var builder = Host.CreateEmptyApplicationBuilder(new HostApplicationBuilderSettings());
         AddTestDomain(builder.Services, configure, AddBothRegistries);
+        addServices?.Invoke(builder.Services);
         builder.ConfigureContainer(new DefaultServiceProviderFactory(Validating));
         return builder.Build();
     }

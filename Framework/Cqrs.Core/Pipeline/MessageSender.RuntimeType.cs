@@ -1,7 +1,7 @@
 namespace Cqrs.Pipeline;
 
 /// <summary>Sending a message by its runtime type, when the type it is sent as is not a registered message.</summary>
-internal sealed partial class MessagePipeline
+internal sealed partial class MessageSender
 {
     /// <summary>
     /// A message sent as an interface or base class (<c>SendAsync&lt;ICommand&gt;</c>, say): its runtime type's

@@ -1,0 +1,211 @@
+using System.Diagnostics;
+using Cqrs.Diagnostics;
+using Cqrs.Transports;
+using FluentValidation.Results;
+using Microsoft.Extensions.Options;
+
+namespace Cqrs.Pipeline;
+
+/// <summary>
+/// The sending half of every hop: validates, serializes within the size limit, stamps headers and trace context, and
+/// hands the message over: to the transport, or with direct dispatch to the <see cref="MessageDispatcher"/> in the
+/// sender's call. Thread-safe; one per container.
+/// </summary>
+internal sealed partial class MessageSender : ITypedSender
+{
+    private readonly MessageCatalog _catalog;
+    private readonly ITransport _transport;
+    private readonly MessageDispatcher _dispatcher;
+    private readonly CqrsTelemetry _telemetry;
+    private readonly CqrsOptions _options;
+    private readonly TimeProvider _clock;
+    private readonly bool _coarseStamps;
+
+    /// <exception cref="OptionsValidationException">Direct dispatch is set with a transport that delivers elsewhere.</exception>
+    public MessageSender(
+        MessageCatalog catalog, ITransport transport, MessageDispatcher dispatcher, CqrsTelemetry telemetry, IOptions<CqrsOptions> options, TimeProvider clock)
+    {
+        _catalog = catalog;
+        _transport = transport;
+        _dispatcher = dispatcher;
+        _telemetry = telemetry;
+        _options = options.Value;
+        _clock = clock;
+        _coarseStamps = _options.DirectDispatch && clock == TimeProvider.System;
+        if (_options.DirectDispatch && !transport.HandlesLocallyOnly)
+        {
+            throw new OptionsValidationException(nameof(CqrsOptions), typeof(CqrsOptions), [$"{nameof(CqrsOptions.DirectDispatch)} works only with the in-process transport."]);
+        }
+    }
+
+    /// <summary>
+    /// A new message id with its send time. Direct dispatch reads the time from <see cref="CoarseClock"/>: its messages
+    /// are handled in the sender's call, with no queue whose lag a precise time would measure. A clock of the app's own
+    /// (a test's fake one) is read as it is.
+    /// </summary>
+    public MessageStamp NextStamp() => _coarseStamps ? MessageIds.NextCoarse() : MessageIds.Next(_clock);
+
+    /// <summary>
+    /// Validates, serializes and sends one command or event. Without asynchronous validation rules, a send that the
+    /// transport takes at once costs no async state machine.
+    /// </summary>
+    /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>
+    public ValueTask SendAsync<T>(T message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken)
+    {
+        var descriptor = _catalog.Find<T>();
+        if (descriptor is null)
+        {
+            return SendByRuntimeTypeAsync(message, stamp, correlationId, cause, cancellationToken);
+        }
+
+        if (descriptor.Kind == MessageKind.Command && !descriptor.HasHandlers && _transport.HandlesLocallyOnly)
+        {
+            throw new InvalidOperationException($"No handler for command {descriptor.WireName} is registered, and the {_transport.Name} transport can only deliver in this process.");
+        }
+
+        if (!_options.DirectDispatch || _options.ValidateInDirectDispatch)
+        {
+            var validating = descriptor.ValidateAsync(message, cancellationToken);
+            if (!validating.IsCompletedSuccessfully)
+            {
+                return SendOnceValidAsync(descriptor, message, validating, stamp, correlationId, cause, cancellationToken);
+            }
+
+            descriptor.ThrowIfAny(validating.Result);
+        }
+
+        return SendValid(descriptor, message, stamp, correlationId, cause, cancellationToken);
+    }
+
+    /// <summary>
+    /// Publishes an event read back from an event store's outbox. It keeps the ids and body it was stored with,
+    /// so a consumer's inbox recognises a second publication of it. <paramref name="validated"/> says this
+    /// process validated the event before storing it; <paramref name="cause"/> is the handler call that stored it, if any.
+    /// <paramref name="delivery"/> says when every copy of it is settled, so that the outbox marks it published only then.
+    /// </summary>
+    public ValueTask PublishStoredAsync(MessageDescriptor descriptor, StoredMessage stored, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
+    {
+        var causeContext = cause as MessageContext;
+        var outgoing = new TransportMessage
+        {
+            MessageId = stored.MessageId,
+            CorrelationId = stored.CorrelationId,
+            CausationId = stored.CausationId,
+            EnqueuedTime = _clock.GetUtcNow(),
+            InlineDepth = (causeContext?.InlineDepth ?? 0) + 1,
+            WireName = descriptor.WireName,
+            ValidatedBySender = validated,
+            Body = stored.Body,
+            Payload = _options.DirectDispatch ? descriptor.DeserializeObject(stored.Body) : null,
+            Stored = delivery,
+        };
+        return HandOverInSpanAsync(descriptor, outgoing, causeContext, cancellationToken);
+    }
+
+    private async ValueTask SendOnceValidAsync<T>(
+        MessageDescriptor<T> descriptor,
+        T message,
+        ValueTask<List<ValidationFailure>?> validating,
+        MessageStamp stamp,
+        Guid correlationId,
+        MessageContext? cause,
+        CancellationToken cancellationToken)
+    {
+        descriptor.ThrowIfAny(await validating.ConfigureAwait(false));
+        await SendValid(descriptor, message, stamp, correlationId, cause, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Hands a valid message over: to its handlers in line, as it is, when direct dispatch has no span to record and
+    /// no hop limit to mind; else as a transport message.
+    /// </summary>
+    private ValueTask SendValid<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken) =>
+        _options.DirectDispatch && !CqrsTelemetry.Source.HasListeners() && !(cause?.InlineDepth >= TransportMessage.MaxInlineDepth)
+            ? RecordSentOnceDone(descriptor, _dispatcher.HandleInLineAsync(
+                descriptor, new InlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause), message, cancellationToken))
+            : HandOverInSpanAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken);
+
+    /// <summary>A message leaving this process's code: serialized, or itself in direct mode.</summary>
+    private TransportMessage Outgoing<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause) => new()
+    {
+        MessageId = stamp.MessageId,
+        CorrelationId = correlationId,
+        EnqueuedTime = stamp.Time,
+        CausationId = cause?.MessageId ?? Guid.Empty,
+        InlineDepth = (cause?.InlineDepth ?? 0) + 1,
+        WireName = descriptor.WireName,
+        ValidatedBySender = !_options.DirectDispatch,
+        Body = _options.DirectDispatch ? default : SerializeWithinLimit(descriptor, message),
+        Payload = _options.DirectDispatch ? message : null,
+    };
+
+    private ReadOnlyMemory<byte> SerializeWithinLimit<T>(MessageDescriptor<T> descriptor, T message)
+    {
+        var body = descriptor.Serialize(message);
+        if (body.Length > _options.MaxMessageBytes)
+        {
+            throw new ArgumentException($"{descriptor.WireName} serializes to {body.Length} bytes, over the {_options.MaxMessageBytes}-byte limit.", nameof(message));
+        }
+
+        return body;
+    }
+
+    /// <summary>
+    /// Hands a message over, in a send span when its trace is sampled. Without a span there is nothing to end, so a
+    /// hand-over that completes at once needs no async state machine.
+    /// </summary>
+    private ValueTask HandOverInSpanAsync(MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken)
+    {
+        if (CqrsTelemetry.Source.HasListeners())
+        {
+            var caller = Activity.Current;
+            var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause?.Delivery, caller, _transport.Name);
+            if (activity is not null)
+            {
+                var handing = HandOverThenEndSpanAsync(activity, descriptor, outgoing, cause, cancellationToken);
+
+                // The span goes on in the hand-over. Starting it made it the current activity, here, outside any async
+                // method that would undo that on return: the caller gets its own back, or its next sends would nest.
+                Activity.Current = caller;
+                return handing;
+            }
+        }
+
+        return RecordSentOnceDone(descriptor, HandOverAsync(descriptor, outgoing, cause, cancellationToken));
+    }
+
+    private async ValueTask HandOverThenEndSpanAsync(
+        Activity activity, MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken)
+    {
+        using (activity)
+        {
+            await HandOverAsync(descriptor, outgoing, cause, cancellationToken).ConfigureAwait(false);
+            _telemetry.RecordSent(descriptor);
+        }
+    }
+
+    /// <summary>To the handlers now (direct dispatch, within the hop limit), or to the transport.</summary>
+    private ValueTask HandOverAsync(MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken) =>
+        _options.DirectDispatch && outgoing.InlineDepth <= TransportMessage.MaxInlineDepth
+            ? _dispatcher.DispatchInlineAsync(descriptor, new DeliveryContext(this, outgoing), cancellationToken)
+            : _transport.SendAsync(outgoing, cause?.Delivery, cancellationToken);
+
+    /// <summary>Counts the message as sent once the hand-over is done; one that is done at once needs no async state machine.</summary>
+    private ValueTask RecordSentOnceDone(MessageDescriptor descriptor, ValueTask handing)
+    {
+        if (!handing.IsCompletedSuccessfully)
+        {
+            return RecordSentAfterAsync(descriptor, handing);
+        }
+
+        handing.GetAwaiter().GetResult();
+        _telemetry.RecordSent(descriptor);
+        return ValueTask.CompletedTask;
+    }
+
+    private async ValueTask RecordSentAfterAsync(MessageDescriptor descriptor, ValueTask handing)
+    {
+        await handing.ConfigureAwait(false);
+        _telemetry.RecordSent(descriptor);
+    }
+}
