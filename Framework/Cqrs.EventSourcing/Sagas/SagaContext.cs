@@ -11,6 +11,7 @@ namespace Cqrs.EventSourcing;
 public sealed class SagaContext
 {
     private readonly List<Func<IMessageContext, CancellationToken, ValueTask>> _dispatches = [];
+    private readonly List<IMessage> _outgoing = [];
     private readonly List<ICommand> _sent = [];
     private readonly List<IEvent> _published = [];
     private readonly List<RequestedTimeout> _timeouts = [];
@@ -51,7 +52,11 @@ public sealed class SagaContext
     /// <summary>The timeouts requested, in order (for tests and scenarios).</summary>
     public IReadOnlyList<RequestedTimeout> Timeouts => _timeouts;
 
+    /// <summary>How to send each command and publish each event, in the order decided.</summary>
     internal IReadOnlyList<Func<IMessageContext, CancellationToken, ValueTask>> Dispatches => _dispatches;
+
+    /// <summary>The commands and events, in the order decided.</summary>
+    internal IReadOnlyList<IMessage> Outgoing => _outgoing;
 
     /// <summary>Sends <paramref name="command"/> once the saga is saved.</summary>
     /// <exception cref="ArgumentNullException"><paramref name="command"/> is null.</exception>
@@ -60,6 +65,7 @@ public sealed class SagaContext
     {
         ArgumentNullException.ThrowIfNull(command);
         _sent.Add(command);
+        _outgoing.Add(command);
         _dispatches.Add((context, cancellationToken) => context.SendAsync(command, cancellationToken));
     }
 
@@ -70,6 +76,7 @@ public sealed class SagaContext
     {
         ArgumentNullException.ThrowIfNull(@event);
         _published.Add(@event);
+        _outgoing.Add(@event);
         _dispatches.Add((context, cancellationToken) => context.PublishAsync(@event, cancellationToken));
     }
 

@@ -4,23 +4,33 @@ using MessagePack;
 namespace Cqrs.EventSourcing;
 
 /// <summary>
-/// What a saga record's data holds: the state in its generated codec's MessagePack, and the ids of the latest messages
-/// handled, newest last, to recognise a repeat. Written as a MessagePack array of the two.
+/// What a saga record's data holds: the state in its generated codec's MessagePack; the ids of the latest messages
+/// handled, newest last, to recognise a repeat; and the messages decided but not yet known to be sent, each with the
+/// id of the message that caused it, so that a repeat of that message sends them (again). Written as a MessagePack
+/// array of the three.
 /// </summary>
-internal static class SagaData
+internal sealed record SagaData(ReadOnlyMemory<byte> State, List<Guid> Handled, List<PendingMessage> Pending)
 {
-    public static byte[] Write(ReadOnlySpan<byte> state, IReadOnlyList<Guid> handled)
+    public byte[] Write()
     {
-        var buffer = new ArrayBufferWriter<byte>(state.Length + 4 + (handled.Count * 18));
+        var buffer = new ArrayBufferWriter<byte>(State.Length + 16 + (Handled.Count * 18));
         var writer = new MessagePackWriter(buffer);
-        writer.WriteArrayHeader(2);
-        writer.Write(state);
-        writer.WriteArrayHeader(handled.Count);
-        var id = new byte[16];
-        foreach (var messageId in handled)
+        writer.WriteArrayHeader(3);
+        writer.Write(State.Span);
+        writer.WriteArrayHeader(Handled.Count);
+        foreach (var messageId in Handled)
         {
-            messageId.TryWriteBytes(id, bigEndian: true, out _);
-            writer.Write(id);
+            writer.Write(messageId.ToByteArray(bigEndian: true));
+        }
+
+        writer.WriteArrayHeader(Pending.Count);
+        foreach (var pending in Pending)
+        {
+            writer.WriteArrayHeader(4);
+            writer.Write(pending.CausationId.ToByteArray(bigEndian: true));
+            writer.Write(pending.IsEvent);
+            writer.Write(pending.WireName);
+            writer.Write(pending.Body);
         }
 
         writer.Flush();
@@ -28,23 +38,41 @@ internal static class SagaData
     }
 
     /// <exception cref="MessagePackSerializationException">The data is not of this shape.</exception>
-    public static (ReadOnlyMemory<byte> State, List<Guid> Handled) Read(ReadOnlyMemory<byte> data)
+    public static SagaData Read(ReadOnlyMemory<byte> data)
     {
         var reader = new MessagePackReader(data);
-        if (reader.ReadArrayHeader() != 2)
+        if (reader.ReadArrayHeader() != 3)
         {
-            throw new MessagePackSerializationException("a saga's data is an array of two.");
+            throw new MessagePackSerializationException("a saga's data is an array of three.");
         }
 
-        var state = reader.ReadBytes() is { } bytes ? bytes.ToArray() : [];
-        var count = reader.ReadArrayHeader();
-        var handled = new List<Guid>(count + 1);
-        for (var i = 0; i < count; i++)
+        var state = Bytes(ref reader);
+        var handled = new List<Guid>();
+        for (var count = reader.ReadArrayHeader(); count > 0; count--)
         {
-            var id = reader.ReadBytes() ?? throw new MessagePackSerializationException("a handled message id is nil.");
-            handled.Add(new Guid(id.FirstSpan.Length == 16 ? id.FirstSpan : id.ToArray(), bigEndian: true));
+            handled.Add(new Guid(Bytes(ref reader), bigEndian: true));
         }
 
-        return (state, handled);
+        var pending = new List<PendingMessage>();
+        for (var count = reader.ReadArrayHeader(); count > 0; count--)
+        {
+            if (reader.ReadArrayHeader() != 4)
+            {
+                throw new MessagePackSerializationException("a pending message is an array of four.");
+            }
+
+            var causationId = new Guid(Bytes(ref reader), bigEndian: true);
+            var isEvent = reader.ReadBoolean();
+            var wireName = reader.ReadString() ?? throw new MessagePackSerializationException("a pending message has no wire name.");
+            pending.Add(new PendingMessage(causationId, isEvent, wireName, Bytes(ref reader)));
+        }
+
+        return new SagaData(state, handled, pending);
     }
+
+    private static byte[] Bytes(ref MessagePackReader reader) =>
+        reader.ReadBytes() is { } bytes ? bytes.ToArray() : throw new MessagePackSerializationException("nil where a saga's data holds bytes.");
 }
+
+/// <summary>A command or event a saga decided on, kept with it until it is sent.</summary>
+internal sealed record PendingMessage(Guid CausationId, bool IsEvent, string WireName, byte[] Body);

@@ -2,12 +2,14 @@ namespace Cqrs.EventSourcing;
 
 /// <summary>
 /// Loads, calls and saves sagas of one type for the handlers the source generator registers. A message's turn:
-/// load the saga (or start it), skip the message if the saga has handled it already (its id is kept with the state),
-/// call the saga, save its new state with its timeouts expecting the version it was loaded at (handling the message
-/// again on the winner's state after losing a race), then send what the saga decided. Thread-safe.
+/// load the saga (or start it), call it, and save its new state with its timeouts and the messages it decided on,
+/// expecting the version it was loaded at (handling the message again on the winner's state after losing a race);
+/// then send those messages and forget them. A repeat of a message the saga has handled (its id is kept with the
+/// state) changes nothing, but sends what that message decided if the first delivery did not get to forget it: a crash
+/// between the save and the sends loses nothing, and a message is sent at least once. Thread-safe.
 /// </summary>
 /// <typeparam name="TSaga">The saga type.</typeparam>
-public sealed class SagaRuntime<TSaga>
+public sealed partial class SagaRuntime<TSaga>
     where TSaga : ISaga<TSaga>
 {
     private readonly SagaServices _services;
@@ -31,7 +33,7 @@ public sealed class SagaRuntime<TSaga>
     {
         ArgumentException.ThrowIfNullOrEmpty(sagaId);
         var record = await _services.Store.LoadSagaAsync(SagaType, sagaId, cancellationToken).ConfigureAwait(false);
-        return record is null ? null : new LoadedSaga<TSaga>(Read(record).State, record.Version, record.Completed);
+        return record is null ? null : new LoadedSaga<TSaga>(StateOf(record, Read(record)), record.Version, record.Completed);
     }
 
     /// <summary>Runs <paramref name="message"/>'s turn with saga <paramref name="sagaId"/>.</summary>
@@ -42,45 +44,56 @@ public sealed class SagaRuntime<TSaga>
     {
         ArgumentException.ThrowIfNullOrEmpty(sagaId);
         using var activity = SagaTelemetry.Start(SagaType, sagaId);
-        SagaContext? decided;
-        using (await _services.Locks.EnterAsync($"{SagaType}/{sagaId}", cancellationToken).ConfigureAwait(false))
+        var key = $"{SagaType}/{sagaId}";
+        IReadOnlyList<Func<IMessageContext, CancellationToken, ValueTask>> sends;
+        using (await _services.Locks.EnterAsync(key, cancellationToken).ConfigureAwait(false))
         {
-            decided = await DecideAndSaveAsync(sagaId, message, context, step, handle, cancellationToken).ConfigureAwait(false);
+            sends = await DecideAndSaveAsync(sagaId, message, context, step, handle, cancellationToken).ConfigureAwait(false);
+        }
+
+        if (sends.Count == 0)
+        {
+            return;
         }
 
         // Sent outside the saga's turn: in direct dispatch what it sends may come straight back to the same saga.
-        if (decided is not null)
+        foreach (var send in sends)
         {
-            foreach (var dispatch in decided.Dispatches)
-            {
-                await dispatch(context, cancellationToken).ConfigureAwait(false);
-            }
+            await send(context, cancellationToken).ConfigureAwait(false);
+        }
+
+        using (await _services.Locks.EnterAsync(key, cancellationToken).ConfigureAwait(false))
+        {
+            await ForgetSentAsync(sagaId, context.MessageId, cancellationToken).ConfigureAwait(false);
         }
     }
 
-    /// <summary>The saga's decision once saved, or null when there was nothing to do.</summary>
-    private async ValueTask<SagaContext?> DecideAndSaveAsync<TMessage>(
+    /// <summary>What to send once the turn is over: the saga's decision once saved, or what a repeat's first delivery left unsent.</summary>
+    private async ValueTask<IReadOnlyList<Func<IMessageContext, CancellationToken, ValueTask>>> DecideAndSaveAsync<TMessage>(
         string sagaId, TMessage message, IMessageContext context, SagaStep step, Func<TSaga, TMessage, SagaContext, TSaga> handle, CancellationToken cancellationToken)
     {
         var store = _services.Store;
         for (var attempt = 0; ; attempt++)
         {
             var record = await store.LoadSagaAsync(SagaType, sagaId, cancellationToken).ConfigureAwait(false);
+            var data = record is null ? null : Read(record);
+            if (data is not null && data.Handled.Contains(context.MessageId))
+            {
+                return [.. data.Pending.Where(pending => pending.CausationId == context.MessageId).Select(Resend)];
+            }
+
             if ((record is null && step != SagaStep.Start) || record is { Completed: true })
             {
                 NotFound(sagaId, step, context);
-                return null;
-            }
-
-            var (state, handled) = record is null ? (TSaga.Initial, []) : Read(record);
-            if (handled.Contains(context.MessageId))
-            {
-                return null;
+                return [];
             }
 
             var saga = new SagaContext(sagaId, context.MessageId, context.CorrelationId, _services.Clock.GetUtcNow(), isNew: record is null);
-            var next = handle(state, message, saga);
-            var timeouts = await TimeoutsOf(sagaId, saga, context, cancellationToken).ConfigureAwait(false);
+            var next = handle(record is null || data is null ? TSaga.Initial : StateOf(record, data), message, saga);
+            var timeouts = await TimeoutsOfAsync(sagaId, saga, context, cancellationToken).ConfigureAwait(false);
+            var pending = data?.Pending ?? [];
+            pending.AddRange(await PendingOfAsync(saga, context, cancellationToken).ConfigureAwait(false));
+            var handled = data?.Handled ?? [];
             handled.Add(context.MessageId);
             if (handled.Count > _services.Options.RememberedMessages)
             {
@@ -88,7 +101,7 @@ public sealed class SagaRuntime<TSaga>
             }
 
             var version = record?.Version ?? 0;
-            var saved = new SagaRecord(SagaType, sagaId, version + 1, SagaData.Write(_state.Serialize(next), handled), saga.IsCompleted);
+            var saved = new SagaRecord(SagaType, sagaId, version + 1, new SagaData(_state.Serialize(next), handled, pending).Write(), saga.IsCompleted);
             try
             {
                 await store.SaveSagaAsync(saved, version, timeouts, cancellationToken).ConfigureAwait(false);
@@ -107,66 +120,66 @@ public sealed class SagaRuntime<TSaga>
                 _services.Timeouts.Requested();
             }
 
-            return saga;
+            return saga.Dispatches;
         }
     }
 
-    private (TSaga State, List<Guid> Handled) Read(SagaRecord record)
+    /// <summary>Drops the messages <paramref name="causationId"/> decided on, now sent, from the saga.</summary>
+    private async Task ForgetSentAsync(string sagaId, Guid causationId, CancellationToken cancellationToken)
+    {
+        for (var attempt = 0; ; attempt++)
+        {
+            var record = await _services.Store.LoadSagaAsync(SagaType, sagaId, cancellationToken).ConfigureAwait(false);
+            if (record is null)
+            {
+                return;
+            }
+
+            var data = Read(record);
+            if (data.Pending.RemoveAll(pending => pending.CausationId == causationId) == 0)
+            {
+                return;
+            }
+
+            try
+            {
+                await _services.Store.SaveSagaAsync(record with { Version = record.Version + 1, Data = data.Write() }, record.Version, [], cancellationToken).ConfigureAwait(false);
+                return;
+            }
+            catch (ConcurrencyException) when (attempt < _services.Options.ConflictRetries)
+            {
+                // Saved meanwhile by another process, which kept these messages: forget them from its state.
+                _services.Telemetry.Conflict(SagaType);
+            }
+        }
+    }
+
+    /// <exception cref="StoredDataException">The record's data is not a saga's.</exception>
+    private SagaData Read(SagaRecord record)
     {
         try
         {
-            var (state, handled) = SagaData.Read(record.Data);
-            return (_state.Deserialize(state), handled);
+            return SagaData.Read(record.Data);
         }
-        catch (Exception exception) when (exception is MessagePack.MessagePackSerializationException or Serialization.MessageFormatException)
+        catch (MessagePack.MessagePackSerializationException exception)
         {
-            throw new StoredDataException(new StreamPosition($"{SagaType}-{record.SagaId}", record.Version), $"the saga's data cannot be read: {exception.Message}", exception);
+            throw Unreadable(record, exception);
         }
     }
 
-    private async ValueTask<List<SagaTimeoutRecord>> TimeoutsOf(string sagaId, SagaContext saga, IMessageContext context, CancellationToken cancellationToken)
+    /// <exception cref="StoredDataException">The state is not one of <typeparamref name="TSaga"/>.</exception>
+    private TSaga StateOf(SagaRecord record, SagaData data)
     {
-        var timeouts = new List<SagaTimeoutRecord>(saga.Timeouts.Count);
-        foreach (var requested in saga.Timeouts)
+        try
         {
-            var serialized = await _services.Pipeline.ValidateAndSerializeAsync(requested.Timeout, cancellationToken).ConfigureAwait(false);
-            timeouts.Add(new SagaTimeoutRecord(
-                _services.Pipeline.NewMessageId(), SagaType, sagaId, requested.DueAt, serialized.WireName, serialized.Body, context.CorrelationId, context.MessageId));
+            return _state.Deserialize(data.State);
         }
-
-        return timeouts;
-    }
-
-    private void NotFound(string sagaId, SagaStep step, IMessageContext context)
-    {
-        if (step == SagaStep.Timeout)
+        catch (Serialization.MessageFormatException exception)
         {
-            _services.Telemetry.TimeoutDropped(SagaType);
-            return;
-        }
-
-        _services.Telemetry.NotFound(SagaType);
-        if (_services.Options.NotFound == SagaNotFound.DeadLetter)
-        {
-            throw new SagaNotFoundException($"No running saga {SagaType} '{sagaId}' for message {context.WireName} {context.MessageId}, which does not start one.");
+            throw Unreadable(record, exception);
         }
     }
 
-    private void Count(bool started, bool completed, SagaStep step)
-    {
-        if (started)
-        {
-            _services.Telemetry.Started(SagaType);
-        }
-
-        if (step == SagaStep.Timeout)
-        {
-            _services.Telemetry.TimedOut(SagaType);
-        }
-
-        if (completed)
-        {
-            _services.Telemetry.Completed(SagaType);
-        }
-    }
+    private StoredDataException Unreadable(SagaRecord record, Exception exception) =>
+        new(new StreamPosition($"{SagaType}-{record.SagaId}", record.Version), $"the saga's data cannot be read: {exception.Message}", exception);
 }

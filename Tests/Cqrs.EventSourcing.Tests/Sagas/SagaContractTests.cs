@@ -74,6 +74,27 @@ public abstract class SagaContractTests : IDisposable
     }
 
     [Fact]
+    public async Task What_a_saga_decided_but_did_not_send_is_sent_when_its_message_comes_again_and_then_forgotten()
+    {
+        using var host = CreateHost();
+        await host.Services.GetRequiredService<ICommandBus>().SendAsync(new OpenTally("t-1"));
+        await host.Services.GetRequiredService<IEventBus>().PublishAsync(new TallyBumped("t-1", 5));
+        var handler = host.Services.GetRequiredService<ICommandHandler<CloseTally>>();
+        var messageId = Guid.NewGuid();
+        await Assert.ThrowsAsync<InvalidOperationException>(
+            () => handler.HandleAsync(new CloseTally("t-1"), new RecordingContext(messageId, failSends: true), CancellationToken.None).AsTask());
+
+        var redelivery = new RecordingContext(messageId);
+        await handler.HandleAsync(new CloseTally("t-1"), redelivery, CancellationToken.None);
+        var late = new RecordingContext(messageId);
+        await handler.HandleAsync(new CloseTally("t-1"), late, CancellationToken.None);
+
+        Assert.Equal([new TallyClosed("t-1", 5)], redelivery.Raised);
+        Assert.Empty(late.Raised);
+        Assert.True((await LoadAsync(host, "t-1")).Completed);
+    }
+
+    [Fact]
     public async Task A_message_for_a_saga_that_does_not_exist_is_ignored_and_counted_by_default()
     {
         using var host = CreateHost();
