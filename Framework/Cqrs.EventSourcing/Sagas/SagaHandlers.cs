@@ -7,14 +7,16 @@ namespace Cqrs.EventSourcing;
 /// <typeparam name="TSaga">The saga.</typeparam>
 /// <typeparam name="TEvent">The event.</typeparam>
 /// <typeparam name="TMap">The generated map of the event to the saga's id.</typeparam>
-public sealed class SagaEventHandler<TSaga, TEvent, TMap>(SagaRuntime<TSaga> runtime) : IEventHandler<TEvent>
+public sealed class SagaEventHandler<TSaga, TEvent, TMap>(IServiceProvider services) : IEventHandler<TEvent>
     where TSaga : ISagaHandles<TSaga, TEvent>
     where TEvent : IEvent
     where TMap : ISagaMap<TEvent>
 {
+    private SagaRuntime<TSaga> Runtime => field ??= SagaRuntimes.Of<TSaga>(services);
+
     /// <inheritdoc/>
     public ValueTask HandleAsync(TEvent @event, IMessageContext context, CancellationToken cancellationToken) =>
-        runtime.HandleAsync(
+        Runtime.HandleAsync(
             TMap.SagaIdOf(@event),
             @event,
             context,
@@ -27,14 +29,16 @@ public sealed class SagaEventHandler<TSaga, TEvent, TMap>(SagaRuntime<TSaga> run
 /// <typeparam name="TSaga">The saga.</typeparam>
 /// <typeparam name="TCommand">The command.</typeparam>
 /// <typeparam name="TMap">The generated map of the command to the saga's id.</typeparam>
-public sealed class SagaCommandHandler<TSaga, TCommand, TMap>(SagaRuntime<TSaga> runtime) : ICommandHandler<TCommand>
+public sealed class SagaCommandHandler<TSaga, TCommand, TMap>(IServiceProvider services) : ICommandHandler<TCommand>
     where TSaga : ISagaHandles<TSaga, TCommand>
     where TCommand : ICommand
     where TMap : ISagaMap<TCommand>
 {
+    private SagaRuntime<TSaga> Runtime => field ??= SagaRuntimes.Of<TSaga>(services);
+
     /// <inheritdoc/>
     public ValueTask HandleAsync(TCommand command, IMessageContext context, CancellationToken cancellationToken) =>
-        runtime.HandleAsync(
+        Runtime.HandleAsync(
             TMap.SagaIdOf(command),
             command,
             context,
@@ -50,14 +54,16 @@ public sealed class SagaCommandHandler<TSaga, TCommand, TMap>(SagaRuntime<TSaga>
 /// <typeparam name="TSaga">The saga.</typeparam>
 /// <typeparam name="TTimeout">The timeout command.</typeparam>
 /// <typeparam name="TMap">The generated map of the timeout to the saga's id.</typeparam>
-public sealed class SagaTimeoutHandler<TSaga, TTimeout, TMap>(SagaRuntime<TSaga> runtime) : ICommandHandler<TTimeout>
+public sealed class SagaTimeoutHandler<TSaga, TTimeout, TMap>(IServiceProvider services) : ICommandHandler<TTimeout>
     where TSaga : ISagaTimeout<TSaga, TTimeout>
     where TTimeout : ICommand
     where TMap : ISagaMap<TTimeout>
 {
+    private SagaRuntime<TSaga> Runtime => field ??= SagaRuntimes.Of<TSaga>(services);
+
     /// <inheritdoc/>
     public ValueTask HandleAsync(TTimeout command, IMessageContext context, CancellationToken cancellationToken) =>
-        runtime.HandleAsync(
+        Runtime.HandleAsync(
             TMap.SagaIdOf(command),
             command,
             context,
