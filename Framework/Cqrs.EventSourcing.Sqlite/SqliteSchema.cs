@@ -52,6 +52,30 @@ internal static class SqliteSchema
             PRIMARY KEY (handler, message_id)
         ) WITHOUT ROWID;
 
+        -- One row per saga, replaced only by a save that expects its version.
+        CREATE TABLE IF NOT EXISTS sagas (
+            saga_type TEXT    NOT NULL,
+            saga_id   TEXT    NOT NULL,
+            version   INTEGER NOT NULL,
+            data      BLOB    NOT NULL,
+            completed INTEGER NOT NULL,
+            PRIMARY KEY (saga_type, saga_id)
+        ) WITHOUT ROWID;
+
+        -- Timeouts sagas requested, stored in the transaction that saves the saga; deleted once delivered.
+        CREATE TABLE IF NOT EXISTS saga_timeouts (
+            timeout_id     BLOB    PRIMARY KEY,
+            saga_type      TEXT    NOT NULL,
+            saga_id        TEXT    NOT NULL,
+            due_ticks      INTEGER NOT NULL,
+            wire_name      TEXT    NOT NULL,
+            body           BLOB    NOT NULL,
+            correlation_id BLOB    NOT NULL,
+            causation_id   BLOB    NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE INDEX IF NOT EXISTS saga_timeouts_by_due ON saga_timeouts (due_ticks);
+
         CREATE TABLE IF NOT EXISTS checkpoints (
             projection TEXT    NOT NULL,
             stream_id  TEXT    NOT NULL,

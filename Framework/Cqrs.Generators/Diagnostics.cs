@@ -62,6 +62,16 @@ internal static class Diagnostics
         "Type is not accessible to generated code",
         "'{0}' is a {1}, but the generated registration cannot reach it from outside the types it is nested in; make it, and every type it is nested in, internal or public");
 
+    public static readonly DiagnosticDescriptor SagaMessageWithoutId = Error(
+        "CQRS012",
+        "Saga message has no saga id",
+        "Message '{0}', which saga '{1}' handles, has no [SagaId] member; mark the member that holds the saga's id with [SagaId] (on a positional record, [property: SagaId])");
+
+    public static readonly DiagnosticDescriptor SagaWithoutStart = Error(
+        "CQRS013",
+        "Saga has no starting message",
+        "Saga '{0}' is started by no message; implement ISagaStartedBy<{0}, TMessage> for the message that begins it");
+
     private static DiagnosticDescriptor Error(string id, string title, string message) =>
         new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 }

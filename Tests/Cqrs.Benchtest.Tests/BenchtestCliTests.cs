@@ -23,6 +23,31 @@ public sealed class BenchtestCliTests
         Assert.Equal("from-start", result.RootElement.GetProperty("pinning").GetString());
     }
 
+    [Theory]
+    [InlineData("memory")]
+    [InlineData("sqlite")]
+    public async Task Saga_RunsEachOperationThroughASaga_AndLosesOrDoublesNothing(string store)
+    {
+        var (exitCode, lines, errors) = await RunCliAsync("--saga", "--store", store, "--tasks", "2", "--commands", "100", "--warmup", "0", "--telemetry", "off");
+
+        Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {errors}");
+        using var result = JsonDocument.Parse(lines[^1]);
+        Assert.True(result.RootElement.GetProperty("saga").GetBoolean());
+        Assert.Equal(store, result.RootElement.GetProperty("store").GetString());
+        Assert.Equal(200, result.RootElement.GetProperty("operations").GetInt32());
+        Assert.Equal(0, result.RootElement.GetProperty("lost").GetInt32());
+        Assert.Equal(0, result.RootElement.GetProperty("duplicateDeliveries").GetInt32());
+    }
+
+    [Fact]
+    public async Task Saga_WithoutAStore_IsRefused()
+    {
+        var (exitCode, _, errors) = await RunCliAsync("--saga", "--tasks", "1", "--commands", "10");
+
+        Assert.NotEqual(0, exitCode);
+        Assert.Contains("Saga", errors, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task Repeat3_PrintsEachRunAndEndsWithTheMedianRunAndTheSpread()
     {

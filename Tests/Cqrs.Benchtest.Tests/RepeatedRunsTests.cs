@@ -30,6 +30,6 @@ public sealed class RepeatedRunsTests
         Pinning = "from-start", Telemetry = false, TraceSampling = 0, SpanExportBatch = 0, StartupMs = 50, StartupJitMs = 10,
         StartupJittedMethods = 100, PricePerHourUsd = 0.075, OpsPerDollar = opsPerSecond * 3600 / 0.075,
         PlanCostPerOpUsd = 0.075 / (opsPerSecond * 3600), Direct = false, Validated = true, MaxInFlight = 1024,
-        SpansExported = 0, Store = "none", DuplicateDeliveries = 0, Lost = 0,
+        SpansExported = 0, Store = "none", Saga = false, DuplicateDeliveries = 0, Lost = 0,
     };
 }

@@ -7,6 +7,12 @@ using Cqrs.CrashApp;
 //   drain <transport> <directory>
 //                              publishes what the outbox holds, lets every handler finish, and exits
 //   rebuild <directory>        rebuilds the durable projection from the store, and exits
+//   saga-arm <directory> <count>
+//                              starts countdown sagas whose timeouts are due at once, without firing them; prints
+//                              "armed" and waits to be killed
+//   saga-fire <directory>      fires due saga timeouts, printing "fired <id>" for each, until killed
+//   saga-drain <directory> <count>
+//                              fires what is left, then prints "state <id> <fired> <completed>" per countdown, and exits
 //   hold-lock <file> <stream> <event id>
 //                              appends one event as version 1 of the stream holding SQLite's write lock: prints
 //                              "locked" and commits when a line comes on its input
@@ -15,12 +21,15 @@ return args switch
     ["write", "queued" or "direct", var directory, var run] => await CrashRuns.WriteAsync(directory, int.Parse(run, System.Globalization.CultureInfo.InvariantCulture), direct: args[1] == "direct"),
     ["drain", "queued" or "direct", var directory] => await CrashRuns.DrainAsync(directory, direct: args[1] == "direct"),
     ["rebuild", var directory] => await CrashRuns.RebuildAsync(directory),
+    ["saga-arm", var directory, var count] => await SagaRuns.ArmAsync(directory, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture)),
+    ["saga-fire", var directory] => await SagaRuns.FireAsync(directory),
+    ["saga-drain", var directory, var count] => await SagaRuns.DrainAsync(directory, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture)),
     ["hold-lock", var file, var stream, var eventId] => await ForeignAppend.HoldLockAsync(file, stream, Guid.Parse(eventId)),
     _ => Usage(),
 };
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: write queued|direct <directory> <run> | drain queued|direct <directory> | rebuild <directory> | hold-lock <file> <stream> <event id>");
+    Console.Error.WriteLine("usage: write queued|direct <directory> <run> | drain queued|direct <directory> | rebuild <directory> | saga-arm <directory> <count> | saga-fire <directory> | saga-drain <directory> <count> | hold-lock <file> <stream> <event id>");
     return 2;
 }

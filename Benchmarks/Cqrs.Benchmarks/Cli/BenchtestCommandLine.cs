@@ -56,6 +56,7 @@ internal sealed record BenchtestCommandLine
                 "--direct" => parsed.With(settings => settings with { Direct = true }),
                 "--direct-validation" => parsed.With(settings => settings with { DirectValidation = OnOff(option, Value()) }),
                 "--store" => parsed.With(settings => settings with { Store = Store(option, Value()) }),
+                "--saga" => parsed.With(settings => settings with { Saga = true }),
                 "--transport" => parsed.With(settings => settings with { Transport = Transport(option, Value()) }),
                 "--connection-string" => parsed.With(settings => settings with { ServiceBusConnectionString = Value() }),
                 "--network-delay" => parsed.With(settings => settings with { BrokerNetworkDelay = TimeSpan.FromMilliseconds(NonNegativeNumber(option, Value())) }),

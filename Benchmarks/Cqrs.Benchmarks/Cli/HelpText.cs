@@ -50,6 +50,8 @@ internal static class HelpText
                                 where the command handler records its event: none publishes it at once
                                 (default); memory or sqlite append it to a new event-sourced aggregate whose
                                 outbox publishes it (a run that doubles a delivery fails)
+          --saga                with --store memory|sqlite: each operation starts a saga (a command), advances
+                                it with an event and completes it, which publishes the operation's event
           --rate N              open loop: one timer-paced sender offers N operations per second
           --price USD           plan price per hour for ops per dollar (default 0.075, B1 on Windows)
           --compare-sampling    run at --sampling and at 1.0 and show both

@@ -143,6 +143,9 @@ public sealed record BenchtestResult
     /// <summary>Where the command handler recorded its event: none, memory or sqlite.</summary>
     public required string Store { get; init; }
 
+    /// <summary>True when each operation went through a saga (<c>--saga</c>).</summary>
+    public required bool Saga { get; init; }
+
     /// <summary>Event deliveries beyond one per handler: must be 0 (nothing doubled).</summary>
     public required int DuplicateDeliveries { get; init; }
 

@@ -232,6 +232,7 @@ public sealed class BenchtestRunner
             MaxInFlight = options.InProcess.MaxInFlight,
             SpansExported = measured.SpansExported,
             Store = settings.Store.ToString().ToLowerInvariant(),
+            Saga = settings.Saga,
             DuplicateDeliveries = measured.Duplicates,
         };
     }

@@ -49,7 +49,9 @@ internal static class BenchtestServices
             store.UseInMemoryStore();
         }
 
-        services.AddSingleton(provider => new NumberJournal(provider.GetRequiredService<IAggregateRepository<NumberLog>>()));
+        services.AddSingleton(provider => settings.Saga
+            ? new NumberJournal(null, saga: true)
+            : new NumberJournal(provider.GetRequiredService<IAggregateRepository<NumberLog>>()));
         return services.BuildServiceProvider();
     }
 }

@@ -83,6 +83,13 @@ public sealed record BenchtestSettings
     /// <summary>Where the command handler records its event: nowhere (published at once), or an event store whose outbox publishes it.</summary>
     public BenchtestStore Store { get; init; } = BenchtestStore.None;
 
+    /// <summary>
+    /// Each operation goes through a saga in <see cref="Store"/> (which must be memory or sqlite): the command's handler
+    /// sends a command that starts one, which publishes an event that advances and completes it, which publishes the
+    /// operation's event.
+    /// </summary>
+    public bool Saga { get; init; }
+
     /// <summary>Price of the plan the run stands for, in USD per hour.</summary>
     public double PricePerHourUsd { get; init; } = B1WindowsPricePerHourUsd;
 
@@ -109,6 +116,7 @@ public sealed record BenchtestSettings
         Require(Concurrency is null or >= 1, nameof(Concurrency), "must be at least 1");
         Require(MaxInFlight is null or >= 1, nameof(MaxInFlight), "must be at least 1");
         Require(Enum.IsDefined(Store), nameof(Store), "must be none, memory or sqlite");
+        Require(!Saga || Store != BenchtestStore.None, nameof(Saga), "needs a store: memory or sqlite");
         Require(Enum.IsDefined(Pinning), nameof(Pinning), "must be none, from the start or after the start");
         Require(Transport == BenchtestTransport.InProcess || !Direct, nameof(Direct), "works only with the in-process transport");
         Require(BrokerNetworkDelay >= TimeSpan.Zero, nameof(BrokerNetworkDelay), "must not be negative");

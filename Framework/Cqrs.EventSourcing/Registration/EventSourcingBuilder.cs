@@ -20,6 +20,14 @@ public sealed class EventSourcingBuilder
         return this;
     }
 
+    /// <summary>Sets the <see cref="SagaOptions"/>.</summary>
+    public EventSourcingBuilder ConfigureSagas(Action<SagaOptions> configure)
+    {
+        ArgumentNullException.ThrowIfNull(configure);
+        Services.Configure(configure);
+        return this;
+    }
+
     /// <summary>Keeps everything in memory: for tests and samples.</summary>
     public EventSourcingBuilder UseInMemoryStore() => UseStore(_ => new InMemory.InMemoryEventStore());
 }

@@ -12,7 +12,8 @@ public static class EventSourcingServiceCollectionExtensions
 {
     /// <summary>
     /// Registers aggregate repositories (<see cref="IAggregateRepository{TAggregate}"/>), the outbox, the
-    /// <see cref="Inbox"/> and the <see cref="ProjectionRunner"/>. Choose the store on the returned builder.
+    /// <see cref="Inbox"/>, the <see cref="ProjectionRunner"/>, and the saga runtime with its timeout scheduler
+    /// (<see cref="ISaga{TSelf}"/>). Choose the store on the returned builder.
     /// </summary>
     public static EventSourcingBuilder AddEventSourcing(this CqrsBuilder cqrs, Action<EventSourcingOptions>? configure = null)
     {
@@ -44,6 +45,27 @@ public static class EventSourcingServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, InboxPurger>(provider => provider.GetRequiredService<InboxPurger>()));
         services.TryAddSingleton(provider => new ProjectionRunner(provider.GetRequiredService<IEventSourcingStore>(), provider.GetRequiredService<EventCodec>()));
         services.TryAddSingleton(typeof(IAggregateRepository<>), typeof(AggregateRepository<>));
+        AddSagas(services);
         return new EventSourcingBuilder(services);
+    }
+
+    /// <summary>The saga runtime the generated saga handlers use, and the scheduler that fires stored timeouts under a host.</summary>
+    private static void AddSagas(IServiceCollection services)
+    {
+        services.AddOptions<SagaOptions>().ValidateOnStart();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<SagaOptions>, SagaOptionsValidator>());
+        services.TryAddSingleton<SagaTimeoutSignal>();
+        services.TryAddSingleton(provider => new SagaTelemetry(provider.GetService<System.Diagnostics.Metrics.IMeterFactory>()));
+        services.TryAddSingleton(provider => new SagaServices(
+            provider.GetRequiredService<IEventSourcingStore>(),
+            provider.GetRequiredService<AggregateStates>(),
+            provider.GetRequiredService<IMessageStorePipeline>(),
+            provider.GetRequiredService<SagaTimeoutSignal>(),
+            provider.GetRequiredService<SagaTelemetry>(),
+            provider.GetRequiredService<IOptions<SagaOptions>>(),
+            provider.GetRequiredService<TimeProvider>()));
+        services.TryAddSingleton(typeof(SagaRuntime<>));
+        services.TryAddSingleton<SagaTimeoutScheduler>();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, SagaTimeoutScheduler>(provider => provider.GetRequiredService<SagaTimeoutScheduler>()));
     }
 }

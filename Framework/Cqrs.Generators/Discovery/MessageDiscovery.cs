@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis;
 
 namespace Cqrs.Generators.Discovery;
 
-/// <summary>Recognises commands, events and aggregate states, and checks their wire names (CQRS003, CQRS005).</summary>
+/// <summary>Recognises commands, events, aggregate states and saga states, and checks their wire names (CQRS003, CQRS005).</summary>
 internal static class MessageDiscovery
 {
     public static MessageModel? Read(INamedTypeSymbol type, List<DiagnosticInfo> diagnostics)
@@ -56,6 +56,11 @@ internal static class MessageDiscovery
             if (KnownSymbols.IsEventSourcing(candidate, "IAggregate`1") && SymbolEqualityComparer.Default.Equals(candidate.TypeArguments[0], type))
             {
                 return MessageKind.AggregateState;
+            }
+
+            if (KnownSymbols.IsEventSourcing(candidate, "ISaga`1") && SymbolEqualityComparer.Default.Equals(candidate.TypeArguments[0], type))
+            {
+                return MessageKind.SagaState;
             }
         }
 

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Linq;
 using System.Threading;
 using Cqrs.Generators.Model;
 using Microsoft.CodeAnalysis;
@@ -24,7 +25,8 @@ internal static class TypeDiscovery
 
         var diagnostics = new List<DiagnosticInfo>();
         var message = MessageDiscovery.Read(type, diagnostics);
-        var handlers = HandlerDiscovery.ReadHandlers(type);
+        var saga = message?.Kind == MessageKind.SagaState ? SagaDiscovery.Read(type, diagnostics) : null;
+        var handlers = saga is null ? HandlerDiscovery.ReadHandlers(type) : HandlerDiscovery.ReadHandlers(type).Concat(saga.Handlers).ToEquatableArray();
         var validator = HandlerDiscovery.ReadValidator(type);
         if (message is null && handlers.Count == 0 && validator is null)
         {
@@ -38,7 +40,7 @@ internal static class TypeDiscovery
         }
 
         var codecs = message is null ? default : ContractReader.ReadAll(type, context.SemanticModel.Compilation, diagnostics);
-        return new DiscoveredType(message, handlers, validator, codecs, diagnostics.ToEquatableArray());
+        return new DiscoveredType(message, handlers, validator, codecs, diagnostics.ToEquatableArray(), saga?.Map);
     }
 
     /// <summary>A type the generated code cannot name: reported, and left out of the registry and codecs.</summary>

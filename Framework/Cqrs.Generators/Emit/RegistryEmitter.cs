@@ -24,7 +24,9 @@ internal static class RegistryEmitter
             .Open("public void Register(global::Cqrs.MessageRegistryBuilder builder)");
         foreach (var message in messages)
         {
-            code.Line($"builder.{message.Kind}<{message.TypeName}>(\"{message.WireName}\", global::Cqrs.Generated.{message.CodecName}.Instance);");
+            // A saga's state is stored as an aggregate's snapshot is: a state type with a wire name and a codec.
+            var method = message.Kind == MessageKind.SagaState ? nameof(MessageKind.AggregateState) : message.Kind.ToString();
+            code.Line($"builder.{method}<{message.TypeName}>(\"{message.WireName}\", global::Cqrs.Generated.{message.CodecName}.Instance);");
         }
 
         foreach (var handler in handlers)

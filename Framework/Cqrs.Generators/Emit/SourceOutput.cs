@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis;
 
 namespace Cqrs.Generators.Emit;
 
-/// <summary>The output step: reports every diagnostic and emits the codecs, the registry and the <c>AddCqrs</c> overload.</summary>
+/// <summary>The output step: reports every diagnostic and emits the codecs, the sagas' maps, the registry and the <c>AddCqrs</c> overload.</summary>
 internal static class SourceOutput
 {
     public static void Produce(SourceProductionContext context, ImmutableArray<DiscoveredType> types, string assemblyName)
@@ -35,6 +35,11 @@ internal static class SourceOutput
         foreach (var codec in codecs.Values.OrderBy(codec => codec.CodecName, StringComparer.Ordinal))
         {
             context.AddSource(codec.CodecName + ".g.cs", CodecEmitter.Emit(codec));
+        }
+
+        foreach (var map in types.Select(type => type.SagaMap).OfType<SagaMapModel>().Where(map => map.Messages.Count > 0).Distinct())
+        {
+            context.AddSource(map.MapName + ".g.cs", SagaMapEmitter.Emit(map));
         }
 
         var registryName = TypeNames.Identifier(assemblyName) + "MessageRegistry";

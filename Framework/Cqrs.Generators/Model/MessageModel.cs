@@ -8,6 +8,9 @@ internal enum MessageKind
 
     /// <summary>The state of an event-sourced aggregate, serialized for snapshots; it has no handlers.</summary>
     AggregateState,
+
+    /// <summary>The state of a saga, serialized into its store; registered as a state type, like an aggregate's.</summary>
+    SagaState,
 }
 
 /// <summary>A command, event or aggregate state declared in this compilation: a type with a wire name and a codec.</summary>

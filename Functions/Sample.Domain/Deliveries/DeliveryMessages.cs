@@ -1,4 +1,5 @@
 using Cqrs;
+using Cqrs.EventSourcing;
 using FluentValidation;
 
 namespace Sample.Domain.Deliveries;
@@ -12,21 +13,36 @@ public sealed record RequestDelivery(
 
 [WireName("drones.v1.delivery-requested")]
 public sealed record DeliveryRequested(
-    [property: Key(0)] string DeliveryId,
+    [property: Key(0), SagaId] string DeliveryId,
     [property: Key(1)] string Destination,
     [property: Key(2)] int WeightGrams) : IEvent;
 
 [WireName("drones.v1.delivery-scheduled")]
 public sealed record DeliveryScheduled(
-    [property: Key(0)] string DeliveryId,
+    [property: Key(0), SagaId] string DeliveryId,
     [property: Key(1)] DateTimeOffset Departure,
     [property: Key(2)] int WeightGrams) : IEvent;
 
 [WireName("drones.v1.drone-assigned")]
-public sealed record DroneAssigned([property: Key(0)] string DeliveryId, [property: Key(1)] string DroneId) : IEvent;
+public sealed record DroneAssigned([property: Key(0), SagaId] string DeliveryId, [property: Key(1)] string DroneId) : IEvent;
 
 [WireName("drones.v1.delivery-packaged")]
-public sealed record DeliveryPackaged([property: Key(0)] string DeliveryId, [property: Key(1)] string PackageSize) : IEvent;
+public sealed record DeliveryPackaged([property: Key(0), SagaId] string DeliveryId, [property: Key(1)] string PackageSize) : IEvent;
+
+/// <summary>The drone reports the parcel dropped off at its destination.</summary>
+[WireName("drones.v1.confirm-drop-off")]
+public sealed record ConfirmDropOff([property: Key(0), SagaId] string DeliveryId) : ICommand;
+
+/// <summary>The delivery saga's deadline: a timeout it requests of itself when it starts.</summary>
+[WireName("drones.v1.delivery-deadline")]
+public sealed record DeliveryDeadline([property: Key(0), SagaId] string DeliveryId) : ICommand;
+
+[WireName("drones.v1.delivery-completed")]
+public sealed record DeliveryCompleted([property: Key(0)] string DeliveryId, [property: Key(1)] string DroneId) : IEvent;
+
+/// <summary>The deadline passed before the parcel was dropped off.</summary>
+[WireName("drones.v1.delivery-overdue")]
+public sealed record DeliveryOverdue([property: Key(0)] string DeliveryId, [property: Key(1)] bool Dispatched) : IEvent;
 
 /// <summary>Where a delivery stands, as the delivery board shows it.</summary>
 public sealed record GetDeliveryStatus(string DeliveryId) : IQuery<DeliveryStatus>;

@@ -24,10 +24,11 @@ public sealed class TraceExportTests(ServiceBusLocalHostFixture app) : IClassFix
         using var response = await app.Client.SendAsync(request);
         Assert.Equal(HttpStatusCode.Accepted, response.StatusCode);
 
-        // The function's invocation, the command's send and process, four events published and seven handler calls.
-        var spans = await WaitForSpansAsync(traceId.ToString(), spans => spans.Count >= 14);
+        // The function's invocation, the command's send and process, four events published, eleven handler calls (four
+        // of them the delivery saga's handlers) and the saga's four turns, each inside its handler's call.
+        var spans = await WaitForSpansAsync(traceId.ToString(), spans => spans.Count >= 22);
 
-        Assert.True(spans.Count == 14, string.Join("\n", spans));
+        Assert.True(spans.Count == 22, string.Join("\n", spans));
         var byId = spans.ToDictionary(span => span.Id);
         var root = Assert.Single(spans, span => !byId.ContainsKey(span.ParentId ?? ""));
         // Its parent is the host's span of the HTTP call (in Azure the host's request item), itself the caller's child.
@@ -35,15 +36,17 @@ public sealed class TraceExportTests(ServiceBusLocalHostFixture app) : IClassFix
         Assert.Equal(
             [("Request", "process drones.v1.request-delivery")],
             spans.Where(span => span.Type == "Request").Select(span => (span.Type, span.Name)));
-        Assert.Equal(7, spans.Count(span => span.Name.StartsWith("handle ", StringComparison.Ordinal) && byId[span.ParentId!].Name.StartsWith("publish ", StringComparison.Ordinal)));
+        Assert.Equal(11, spans.Count(span => span.Name.StartsWith("handle ", StringComparison.Ordinal) && byId[span.ParentId!].Name.StartsWith("publish ", StringComparison.Ordinal)));
+        Assert.Equal(4, spans.Count(span => span.Name == "saga drones.v1.delivery-saga" && byId[span.ParentId!].Name.StartsWith("handle ", StringComparison.Ordinal)));
         Assert.Equal(
             [
+                "saga drones.v1.delivery-saga",
                 "handle drones.v1.drone-assigned", "publish drones.v1.drone-assigned",
                 "handle drones.v1.delivery-scheduled", "publish drones.v1.delivery-scheduled",
                 "handle drones.v1.delivery-requested", "publish drones.v1.delivery-requested",
                 "process drones.v1.request-delivery", "send drones.v1.request-delivery", "function SendCommand",
             ],
-            PathToRoot(Assert.Single(spans, span => span.Name == "handle drones.v1.drone-assigned"), byId));
+            PathToRoot(Assert.Single(spans, span => span.Name == "saga drones.v1.delivery-saga" && byId[span.ParentId!].Name == "handle drones.v1.drone-assigned"), byId));
     }
 
     private static IEnumerable<string> PathToRoot(ExportedSpan span, Dictionary<string, ExportedSpan> byId)

@@ -1,0 +1,136 @@
+using Microsoft.Data.Sqlite;
+
+namespace Cqrs.EventSourcing.Sqlite;
+
+/// <summary>Sagas and their timeouts: a row per saga, saved with a version check, and its timeouts in the same write.</summary>
+public sealed partial class SqliteEventStore : ISagaStore
+{
+    private const string LoadSagaSql = "SELECT version, data, completed FROM sagas WHERE saga_type = $saga_type AND saga_id = $saga_id;";
+
+    private const string InsertSagaSql = """
+        INSERT INTO sagas (saga_type, saga_id, version, data, completed) VALUES ($saga_type, $saga_id, $version, $data, $completed)
+        ON CONFLICT DO NOTHING;
+        """;
+
+    private const string UpdateSagaSql = """
+        UPDATE sagas SET version = $version, data = $data, completed = $completed
+        WHERE saga_type = $saga_type AND saga_id = $saga_id AND version = $expected;
+        """;
+
+    private const string SagaVersionSql = "SELECT coalesce((SELECT version FROM sagas WHERE saga_type = $saga_type AND saga_id = $saga_id), 0);";
+
+    private const string InsertTimeoutSql = """
+        INSERT INTO saga_timeouts (timeout_id, saga_type, saga_id, due_ticks, wire_name, body, correlation_id, causation_id)
+        VALUES ($timeout_id, $saga_type, $saga_id, $due_ticks, $wire_name, $body, $correlation_id, $causation_id);
+        """;
+
+    private const string DueTimeoutsSql = """
+        SELECT timeout_id, saga_type, saga_id, due_ticks, wire_name, body, correlation_id, causation_id
+        FROM saga_timeouts WHERE due_ticks <= $due_by ORDER BY due_ticks LIMIT $max_count;
+        """;
+
+    private const string NextTimeoutSql = "SELECT min(due_ticks) FROM saga_timeouts WHERE due_ticks > $after;";
+
+    private const string DeleteTimeoutSql = "DELETE FROM saga_timeouts WHERE timeout_id = $timeout_id;";
+
+    /// <inheritdoc/>
+    public async Task<SagaRecord?> LoadSagaAsync(string sagaType, string sagaId, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(sagaType);
+        ArgumentNullException.ThrowIfNull(sagaId);
+        await foreach (var row in QueryAsync(LoadSagaSql, cancellationToken, ("$saga_type", sagaType), ("$saga_id", sagaId)).ConfigureAwait(false))
+        {
+            return new SagaRecord(sagaType, sagaId, row.GetInt64(0), (byte[])row.GetValue(1), row.GetInt64(2) != 0);
+        }
+
+        return null;
+    }
+
+    /// <inheritdoc/>
+    public Task SaveSagaAsync(SagaRecord record, long expectedVersion, IReadOnlyList<SagaTimeoutRecord> timeouts, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        ArgumentNullException.ThrowIfNull(timeouts);
+        return _writer.WriteAsync(
+            async connection =>
+            {
+                (string, object)[] saga =
+                [
+                    ("$saga_type", record.SagaType), ("$saga_id", record.SagaId), ("$version", record.Version),
+                    ("$data", Blobs.From(record.Data)), ("$completed", record.Completed ? 1 : 0), ("$expected", expectedVersion),
+                ];
+                using (var save = Command(connection, expectedVersion == 0 ? InsertSagaSql : UpdateSagaSql, saga))
+                {
+                    if (await save.ExecuteNonQueryAsync().ConfigureAwait(false) == 0)
+                    {
+                        using var current = Command(connection, SagaVersionSql, ("$saga_type", record.SagaType), ("$saga_id", record.SagaId));
+                        var actual = (long)(await current.ExecuteScalarAsync().ConfigureAwait(false))!;
+                        throw new ConcurrencyException($"{record.SagaType}-{record.SagaId}", ExpectedVersion.Exactly(expectedVersion), actual);
+                    }
+                }
+
+                foreach (var timeout in timeouts)
+                {
+                    await InsertTimeoutAsync(connection, timeout).ConfigureAwait(false);
+                }
+            },
+            cancellationToken);
+    }
+
+    /// <inheritdoc/>
+    public async Task<IReadOnlyList<SagaTimeoutRecord>> ReadDueTimeoutsAsync(DateTimeOffset dueBy, int maxCount, CancellationToken cancellationToken = default)
+    {
+        var due = new List<SagaTimeoutRecord>();
+        await foreach (var row in QueryAsync(DueTimeoutsSql, cancellationToken, ("$due_by", dueBy.UtcTicks), ("$max_count", maxCount)).ConfigureAwait(false))
+        {
+            due.Add(new SagaTimeoutRecord(
+                IdAt(row, 0),
+                row.GetString(1),
+                row.GetString(2),
+                new DateTimeOffset(row.GetInt64(3), TimeSpan.Zero),
+                row.GetString(4),
+                (byte[])row.GetValue(5),
+                IdAt(row, 6),
+                IdAt(row, 7)));
+        }
+
+        return due;
+    }
+
+    /// <inheritdoc/>
+    public async Task<DateTimeOffset?> NextTimeoutAfterAsync(DateTimeOffset after, CancellationToken cancellationToken = default)
+    {
+        using var connection = await OpenAsync(cancellationToken).ConfigureAwait(false);
+        using var query = Command(connection, NextTimeoutSql, ("$after", after.UtcTicks));
+        return await query.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long ticks ? new DateTimeOffset(ticks, TimeSpan.Zero) : null;
+    }
+
+    /// <inheritdoc/>
+    public Task DeleteTimeoutAsync(Guid timeoutId, CancellationToken cancellationToken = default) =>
+        _writer.WriteAsync(
+            async connection =>
+            {
+                using var delete = Command(connection, DeleteTimeoutSql, ("$timeout_id", Blobs.FromId(timeoutId)));
+                await delete.ExecuteNonQueryAsync().ConfigureAwait(false);
+            },
+            cancellationToken);
+
+    private static async Task InsertTimeoutAsync(SqliteConnection connection, SagaTimeoutRecord timeout)
+    {
+        using var insert = Command(
+            connection,
+            InsertTimeoutSql,
+            ("$timeout_id", Blobs.FromId(timeout.TimeoutId)),
+            ("$saga_type", timeout.SagaType),
+            ("$saga_id", timeout.SagaId),
+            ("$due_ticks", timeout.DueAt.UtcTicks),
+            ("$wire_name", timeout.WireName),
+            ("$body", Blobs.From(timeout.Body)),
+            ("$correlation_id", Blobs.FromId(timeout.CorrelationId)),
+            ("$causation_id", Blobs.FromId(timeout.CausationId)));
+        await insert.ExecuteNonQueryAsync().ConfigureAwait(false);
+    }
+
+    private static Guid IdAt(SqliteDataReader row, int ordinal) =>
+        Blobs.TryReadId((byte[])row.GetValue(ordinal), out var id) ? id : throw new InvalidOperationException("A saga timeout's id column does not hold an id.");
+}

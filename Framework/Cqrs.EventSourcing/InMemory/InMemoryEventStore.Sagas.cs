@@ -1,0 +1,72 @@
+namespace Cqrs.EventSourcing.InMemory;
+
+/// <summary>Sagas and their timeouts, under the store's one lock.</summary>
+public sealed partial class InMemoryEventStore : ISagaStore
+{
+    private readonly Dictionary<(string SagaType, string SagaId), SagaRecord> _sagas = [];
+    private readonly Dictionary<Guid, SagaTimeoutRecord> _timeouts = [];
+
+    /// <inheritdoc/>
+    public Task<SagaRecord?> LoadSagaAsync(string sagaType, string sagaId, CancellationToken cancellationToken = default)
+    {
+        lock (_lock)
+        {
+            return Task.FromResult(_sagas.GetValueOrDefault((sagaType, sagaId)));
+        }
+    }
+
+    /// <inheritdoc/>
+    public Task SaveSagaAsync(SagaRecord record, long expectedVersion, IReadOnlyList<SagaTimeoutRecord> timeouts, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        ArgumentNullException.ThrowIfNull(timeouts);
+        lock (_lock)
+        {
+            var key = (record.SagaType, record.SagaId);
+            var version = _sagas.TryGetValue(key, out var current) ? current.Version : 0;
+            if (version != expectedVersion)
+            {
+                throw new ConcurrencyException($"{record.SagaType}-{record.SagaId}", ExpectedVersion.Exactly(expectedVersion), version);
+            }
+
+            _sagas[key] = record with { Data = record.Data.ToArray() };
+            foreach (var timeout in timeouts)
+            {
+                _timeouts[timeout.TimeoutId] = timeout with { Body = timeout.Body.ToArray() };
+            }
+        }
+
+        return Task.CompletedTask;
+    }
+
+    /// <inheritdoc/>
+    public Task<IReadOnlyList<SagaTimeoutRecord>> ReadDueTimeoutsAsync(DateTimeOffset dueBy, int maxCount, CancellationToken cancellationToken = default)
+    {
+        lock (_lock)
+        {
+            IReadOnlyList<SagaTimeoutRecord> due = [.. _timeouts.Values.Where(timeout => timeout.DueAt <= dueBy).OrderBy(timeout => timeout.DueAt).Take(maxCount)];
+            return Task.FromResult(due);
+        }
+    }
+
+    /// <inheritdoc/>
+    public Task<DateTimeOffset?> NextTimeoutAfterAsync(DateTimeOffset after, CancellationToken cancellationToken = default)
+    {
+        lock (_lock)
+        {
+            var later = _timeouts.Values.Where(timeout => timeout.DueAt > after).Select(timeout => (DateTimeOffset?)timeout.DueAt);
+            return Task.FromResult(later.Min());
+        }
+    }
+
+    /// <inheritdoc/>
+    public Task DeleteTimeoutAsync(Guid timeoutId, CancellationToken cancellationToken = default)
+    {
+        lock (_lock)
+        {
+            _timeouts.Remove(timeoutId);
+        }
+
+        return Task.CompletedTask;
+    }
+}

@@ -1,0 +1,16 @@
+namespace Cqrs.EventSourcing;
+
+/// <summary>
+/// How a saga finds its id in <typeparamref name="TMessage"/> and whether the message starts it. Implemented by the
+/// source generator, from <see cref="SagaIdAttribute"/> and <see cref="ISagaStartedBy{TSelf, TMessage}"/>, for the
+/// handlers it registers; not meant to be implemented by hand.
+/// </summary>
+/// <typeparam name="TMessage">A message a saga handles.</typeparam>
+public interface ISagaMap<TMessage>
+{
+    /// <summary>The id of the saga <paramref name="message"/> is for.</summary>
+    static abstract string SagaIdOf(TMessage message);
+
+    /// <summary>True when the message starts the saga if it does not exist.</summary>
+    static abstract bool StartsSaga(TMessage message);
+}

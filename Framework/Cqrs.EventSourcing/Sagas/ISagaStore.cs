@@ -1,0 +1,48 @@
+namespace Cqrs.EventSourcing;
+
+/// <summary>
+/// Where sagas and their timeouts are kept: one record per saga, replaced only by a save that expects its current
+/// version, so that of two messages for one saga handled at once, one wins and the other is handled again on its
+/// state. The in-memory and SQLite stores implement it. Thread-safe.
+/// </summary>
+public interface ISagaStore
+{
+    /// <summary>The saga's record, or null when it was never saved.</summary>
+    Task<SagaRecord?> LoadSagaAsync(string sagaType, string sagaId, CancellationToken cancellationToken = default);
+
+    /// <summary>
+    /// In one transaction: saves <paramref name="record"/> if the saga is at <paramref name="expectedVersion"/> (0: it
+    /// does not exist yet), and stores <paramref name="timeouts"/>. All or nothing.
+    /// </summary>
+    /// <exception cref="ConcurrencyException">The saga is at another version; nothing was saved.</exception>
+    Task SaveSagaAsync(SagaRecord record, long expectedVersion, IReadOnlyList<SagaTimeoutRecord> timeouts, CancellationToken cancellationToken = default);
+
+    /// <summary>Up to <paramref name="maxCount"/> timeouts due at or before <paramref name="dueBy"/>, earliest first.</summary>
+    Task<IReadOnlyList<SagaTimeoutRecord>> ReadDueTimeoutsAsync(DateTimeOffset dueBy, int maxCount, CancellationToken cancellationToken = default);
+
+    /// <summary>When the earliest timeout due after <paramref name="after"/> is due; null when there is none.</summary>
+    Task<DateTimeOffset?> NextTimeoutAfterAsync(DateTimeOffset after, CancellationToken cancellationToken = default);
+
+    /// <summary>Removes a timeout once it is delivered; removing one that is gone is harmless.</summary>
+    Task DeleteTimeoutAsync(Guid timeoutId, CancellationToken cancellationToken = default);
+}
+
+/// <summary>A saga as stored.</summary>
+/// <param name="SagaType">The saga type's wire name.</param>
+/// <param name="SagaId">The saga's id.</param>
+/// <param name="Version">1 for the first save, one more for each save after it.</param>
+/// <param name="Data">The state and the ids of the latest messages handled, as the saga runtime writes them.</param>
+/// <param name="Completed">True once the saga completed.</param>
+public sealed record SagaRecord(string SagaType, string SagaId, long Version, ReadOnlyMemory<byte> Data, bool Completed);
+
+/// <summary>A timeout waiting to be delivered to its saga.</summary>
+/// <param name="TimeoutId">Its id: the message id it is delivered under.</param>
+/// <param name="SagaType">The saga type's wire name.</param>
+/// <param name="SagaId">The saga's id.</param>
+/// <param name="DueAt">When it is to be delivered.</param>
+/// <param name="WireName">The timeout command's wire name.</param>
+/// <param name="Body">The timeout command in MessagePack.</param>
+/// <param name="CorrelationId">The correlation id of the message that requested it.</param>
+/// <param name="CausationId">The id of the message that requested it.</param>
+public sealed record SagaTimeoutRecord(
+    Guid TimeoutId, string SagaType, string SagaId, DateTimeOffset DueAt, string WireName, ReadOnlyMemory<byte> Body, Guid CorrelationId, Guid CausationId);

@@ -1,0 +1,73 @@
+namespace Cqrs.EventSourcing;
+
+/// <summary>
+/// The event handler the source generator registers for each event a saga handles: finds the saga by the event's
+/// id, calls it, saves it. Not meant to be used by hand. Thread-safe.
+/// </summary>
+/// <typeparam name="TSaga">The saga.</typeparam>
+/// <typeparam name="TEvent">The event.</typeparam>
+/// <typeparam name="TMap">The generated map of the event to the saga's id.</typeparam>
+public sealed class SagaEventHandler<TSaga, TEvent, TMap>(IServiceProvider services) : IEventHandler<TEvent>
+    where TSaga : ISagaHandles<TSaga, TEvent>
+    where TEvent : IEvent
+    where TMap : ISagaMap<TEvent>
+{
+    private SagaRuntime<TSaga> Runtime => field ??= SagaRuntimes.Of<TSaga>(services);
+
+    /// <inheritdoc/>
+    public ValueTask HandleAsync(TEvent @event, IMessageContext context, CancellationToken cancellationToken) =>
+        Runtime.HandleAsync(
+            TMap.SagaIdOf(@event),
+            @event,
+            context,
+            TMap.StartsSaga(@event) ? SagaStep.Start : SagaStep.Handle,
+            static (saga, message, sagaContext) => saga.Handle(message, sagaContext),
+            cancellationToken);
+}
+
+/// <summary>The command handler the source generator registers for each command a saga handles; as <see cref="SagaEventHandler{TSaga, TEvent, TMap}"/>.</summary>
+/// <typeparam name="TSaga">The saga.</typeparam>
+/// <typeparam name="TCommand">The command.</typeparam>
+/// <typeparam name="TMap">The generated map of the command to the saga's id.</typeparam>
+public sealed class SagaCommandHandler<TSaga, TCommand, TMap>(IServiceProvider services) : ICommandHandler<TCommand>
+    where TSaga : ISagaHandles<TSaga, TCommand>
+    where TCommand : ICommand
+    where TMap : ISagaMap<TCommand>
+{
+    private SagaRuntime<TSaga> Runtime => field ??= SagaRuntimes.Of<TSaga>(services);
+
+    /// <inheritdoc/>
+    public ValueTask HandleAsync(TCommand command, IMessageContext context, CancellationToken cancellationToken) =>
+        Runtime.HandleAsync(
+            TMap.SagaIdOf(command),
+            command,
+            context,
+            TMap.StartsSaga(command) ? SagaStep.Start : SagaStep.Handle,
+            static (saga, message, sagaContext) => saga.Handle(message, sagaContext),
+            cancellationToken);
+}
+
+/// <summary>
+/// The command handler the source generator registers for each timeout a saga takes: a timeout for a saga that has
+/// completed, or does not exist, is dropped and counted.
+/// </summary>
+/// <typeparam name="TSaga">The saga.</typeparam>
+/// <typeparam name="TTimeout">The timeout command.</typeparam>
+/// <typeparam name="TMap">The generated map of the timeout to the saga's id.</typeparam>
+public sealed class SagaTimeoutHandler<TSaga, TTimeout, TMap>(IServiceProvider services) : ICommandHandler<TTimeout>
+    where TSaga : ISagaTimeout<TSaga, TTimeout>
+    where TTimeout : ICommand
+    where TMap : ISagaMap<TTimeout>
+{
+    private SagaRuntime<TSaga> Runtime => field ??= SagaRuntimes.Of<TSaga>(services);
+
+    /// <inheritdoc/>
+    public ValueTask HandleAsync(TTimeout command, IMessageContext context, CancellationToken cancellationToken) =>
+        Runtime.HandleAsync(
+            TMap.SagaIdOf(command),
+            command,
+            context,
+            SagaStep.Timeout,
+            static (saga, timeout, sagaContext) => saga.Timeout(timeout, sagaContext),
+            cancellationToken);
+}

@@ -1,0 +1,9 @@
+namespace Cqrs.EventSourcing;
+
+/// <summary>
+/// Marks the member of a message that holds the id of the saga it is for (on a positional record,
+/// <c>[property: SagaId]</c>). The generator reads it at compile time; a message a saga handles without one is a
+/// build error (CQRS012). Any member type works: the id is its invariant-culture text.
+/// </summary>
+[AttributeUsage(AttributeTargets.Property | AttributeTargets.Field, AllowMultiple = false, Inherited = true)]
+public sealed class SagaIdAttribute : Attribute;

@@ -1,0 +1,29 @@
+namespace Cqrs.EventSourcing;
+
+/// <summary>How sagas are loaded, saved and timed out. Set with <c>AddEventSourcing().ConfigureSagas(...)</c>.</summary>
+public sealed class SagaOptions
+{
+    /// <summary>What a message for a saga that does not exist, or has completed, and does not start one meets. Default <see cref="SagaNotFound.Ignore"/>.</summary>
+    public SagaNotFound NotFound { get; set; } = SagaNotFound.Ignore;
+
+    /// <summary>
+    /// How often a message is handled again after another message for the same saga was saved first (by another
+    /// process: within one, messages for one saga take turns). Past it, the handler throws and the pipeline retries. Default 10.
+    /// </summary>
+    public int ConflictRetries { get; set; } = 10;
+
+    /// <summary>
+    /// How many of its latest message ids a saga keeps, saved with its state, to recognise a message delivered again
+    /// and skip it. A repeat older than that is handled again. Default 100.
+    /// </summary>
+    public int RememberedMessages { get; set; } = 100;
+
+    /// <summary>
+    /// The longest the timeout scheduler waits before looking for due timeouts again (another process may have
+    /// stored one); timeouts this process requests wake it at once. Default 1 s.
+    /// </summary>
+    public TimeSpan TimeoutPollInterval { get; set; } = TimeSpan.FromSeconds(1);
+
+    /// <summary>How many due timeouts the scheduler fires at most per look. Default 100.</summary>
+    public int TimeoutBatchSize { get; set; } = 100;
+}

@@ -1,0 +1,74 @@
+namespace Cqrs.EventSourcing;
+
+/// <summary>What a saga's turn stores besides its state, and what it counts.</summary>
+public sealed partial class SagaRuntime<TSaga>
+{
+    /// <summary>The timeouts the saga asked for, validated and serialized, each under a new id.</summary>
+    private async ValueTask<List<SagaTimeoutRecord>> TimeoutsOfAsync(string sagaId, SagaContext saga, IMessageContext context, CancellationToken cancellationToken)
+    {
+        var timeouts = new List<SagaTimeoutRecord>(saga.Timeouts.Count);
+        foreach (var requested in saga.Timeouts)
+        {
+            var serialized = await _services.Pipeline.ValidateAndSerializeAsync(requested.Timeout, cancellationToken).ConfigureAwait(false);
+            timeouts.Add(new SagaTimeoutRecord(
+                _services.Pipeline.NewMessageId(), SagaType, sagaId, requested.DueAt, serialized.WireName, serialized.Body, context.CorrelationId, context.MessageId));
+        }
+
+        return timeouts;
+    }
+
+    /// <summary>The commands and events the saga decided on, validated and serialized, to keep with it until sent.</summary>
+    private async ValueTask<List<PendingMessage>> PendingOfAsync(SagaContext saga, IMessageContext context, CancellationToken cancellationToken)
+    {
+        var pending = new List<PendingMessage>(saga.Outgoing.Count);
+        foreach (var outgoing in saga.Outgoing)
+        {
+            var serialized = await _services.Pipeline.ValidateAndSerializeAsync(outgoing, cancellationToken).ConfigureAwait(false);
+            pending.Add(new PendingMessage(context.MessageId, serialized.Kind == MessageKind.Event, serialized.WireName, serialized.Body));
+        }
+
+        return pending;
+    }
+
+    /// <summary>Sends a kept message again, read back into its type: the repeat of its cause is what sends it.</summary>
+    private Func<IMessageContext, CancellationToken, ValueTask> Resend(PendingMessage pending) => (context, cancellationToken) =>
+    {
+        var message = _services.Pipeline.Deserialize(pending.WireName, pending.Body);
+        return pending.IsEvent
+            ? context.PublishAsync((IEvent)message, cancellationToken)
+            : context.SendAsync((ICommand)message, cancellationToken);
+    };
+
+    private void NotFound(string sagaId, SagaStep step, IMessageContext context)
+    {
+        if (step == SagaStep.Timeout)
+        {
+            _services.Telemetry.TimeoutDropped(SagaType);
+            return;
+        }
+
+        _services.Telemetry.NotFound(SagaType);
+        if (_services.Options.NotFound == SagaNotFound.DeadLetter)
+        {
+            throw new SagaNotFoundException($"No running saga {SagaType} '{sagaId}' for message {context.WireName} {context.MessageId}, which does not start one.");
+        }
+    }
+
+    private void Count(bool started, bool completed, SagaStep step)
+    {
+        if (started)
+        {
+            _services.Telemetry.Started(SagaType);
+        }
+
+        if (step == SagaStep.Timeout)
+        {
+            _services.Telemetry.TimedOut(SagaType);
+        }
+
+        if (completed)
+        {
+            _services.Telemetry.Completed(SagaType);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+using Cqrs.Transports;
+using Microsoft.Extensions.Options;
+
+namespace Cqrs.EventSourcing;
+
+/// <summary>What every <see cref="SagaRuntime{TSaga}"/> shares; registered by <c>AddEventSourcing</c>. Thread-safe.</summary>
+public sealed class SagaServices
+{
+    private readonly IEventSourcingStore _store;
+
+    internal SagaServices(
+        IEventSourcingStore store,
+        AggregateStates states,
+        IMessageStorePipeline pipeline,
+        SagaTimeoutSignal timeouts,
+        SagaTelemetry telemetry,
+        IOptions<SagaOptions> options,
+        TimeProvider clock)
+    {
+        _store = store;
+        States = states;
+        Pipeline = pipeline;
+        Timeouts = timeouts;
+        Telemetry = telemetry;
+        Options = options.Value;
+        Clock = clock;
+    }
+
+    /// <summary>The store, if it keeps sagas.</summary>
+    /// <exception cref="InvalidOperationException">The chosen store does not implement <see cref="ISagaStore"/>.</exception>
+    internal ISagaStore Store => _store as ISagaStore ?? throw new InvalidOperationException(
+        $"The event store {_store.GetType().Name} does not keep sagas: choose one that implements {nameof(ISagaStore)} (UseSqliteStore or UseInMemoryStore).");
+
+    internal bool HasStore => _store is ISagaStore;
+
+    internal AggregateStates States { get; }
+
+    internal IMessageStorePipeline Pipeline { get; }
+
+    internal SagaTimeoutSignal Timeouts { get; }
+
+    internal SagaTelemetry Telemetry { get; }
+
+    internal SagaOptions Options { get; }
+
+    internal TimeProvider Clock { get; }
+
+    /// <summary>Told of each saga decision once saved, with the saga type's wire name: how a scenario sees what a saga decided.</summary>
+    internal Action<string, SagaContext>? Decided { get; set; }
+
+    /// <summary>Messages for one saga take turns within this process, so they lose no races to each other.</summary>
+    internal KeyedLocks Locks { get; } = new();
+}

@@ -1,0 +1,76 @@
+using Cqrs.EventSourcing;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Sample.Domain;
+
+namespace Cqrs.CrashApp;
+
+/// <summary>Countdown sagas over a SQLite store: their timeouts stored by one process and fired by the next ones.</summary>
+internal static class SagaRuns
+{
+    private static readonly TimeSpan MaxRun = TimeSpan.FromSeconds(90);
+
+    /// <summary>Starts <paramref name="count"/> countdowns, their timeouts due at once, with no scheduler running; prints "armed" and waits to be killed.</summary>
+    public static async Task<int> ArmAsync(string directory, int count)
+    {
+        using var log = new HandledLog(directory);
+        using var host = CreateHost(directory, log, direct: true);
+        var commands = host.Services.GetRequiredService<ICommandBus>();
+        for (var index = 0; index < count; index++)
+        {
+            await commands.SendAsync(new StartCountdown(IdOf(index)));
+        }
+
+        Console.Out.WriteLine("armed");
+        await Task.Delay(MaxRun);
+        return 0;
+    }
+
+    /// <summary>Runs the timeout scheduler, on the in-process queue, until killed.</summary>
+    public static async Task<int> FireAsync(string directory)
+    {
+        using var log = new HandledLog(directory);
+        using var host = CreateHost(directory, log, direct: false);
+        await host.StartAsync();
+        await Task.Delay(MaxRun);
+        return 0;
+    }
+
+    /// <summary>Runs the scheduler until no timeout is left, stops, and prints "state &lt;id&gt; &lt;fired&gt; &lt;completed&gt;" for each countdown.</summary>
+    public static async Task<int> DrainAsync(string directory, int count)
+    {
+        using var log = new HandledLog(directory);
+        using var host = CreateHost(directory, log, direct: false);
+        await host.StartAsync();
+        var store = (ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>();
+        using var deadline = new CancellationTokenSource(MaxRun);
+        while ((await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 1, deadline.Token)).Count > 0)
+        {
+            await Task.Delay(50, deadline.Token);
+        }
+
+        await host.StopAsync();
+        var countdowns = host.Services.GetRequiredService<SagaRuntime<Countdown>>();
+        for (var index = 0; index < count; index++)
+        {
+            var countdown = await countdowns.LoadAsync(IdOf(index));
+            Console.Out.WriteLine($"state {IdOf(index)} {countdown?.State.Fired ?? 0} {countdown?.Completed ?? false}");
+        }
+
+        return 0;
+    }
+
+    private static string IdOf(int index) => $"c{index}";
+
+    private static IHost CreateHost(string directory, HandledLog log, bool direct)
+    {
+        var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
+        builder.Services.AddSingleton(log);
+        builder.Services.AddSingleton<CrashBalances>();
+        builder.Services.AddSampleDomain(options => options.DirectDispatch = direct)
+            .UseSqliteStore(Path.Combine(directory, CrashRuns.StoreFile))
+            .ConfigureSagas(options => options.TimeoutBatchSize = 10);
+        builder.Services.AddCqrs(Cqrs.Generated.CqrsCrashAppMessageRegistry.Instance);
+        return builder.Build();
+    }
+}

@@ -1,0 +1,68 @@
+using Cqrs.EventSourcing.Tests.Support;
+
+namespace Cqrs.EventSourcing.Tests.Crash;
+
+/// <summary>
+/// Tests/Cqrs.CrashApp stores saga timeouts in a SQLite file and is killed with SIGKILL before any fires; then
+/// processes that fire them are killed at random moments; a last one fires what is left. No timeout may be lost, and
+/// each saga takes its timeout once.
+/// </summary>
+public sealed class SagaTimeoutCrashTests : IDisposable
+{
+    private const int Countdowns = 200;
+    private const int Kills = 3;
+    private readonly string _directory = Directory.CreateTempSubdirectory("cqrs-saga-crash-").FullName;
+
+    [Fact]
+    public async Task Timeouts_stored_by_a_killed_process_fire_in_the_next_ones_killed_while_firing_each_once()
+    {
+        var seed = Environment.TickCount;
+        var random = new Random(seed);
+        using (var arm = CrashAppProcess.Start("saga-arm", _directory, Countdowns.ToString(System.Globalization.CultureInfo.InvariantCulture)))
+        {
+            Assert.Equal("armed", await arm.ReadLineAsync());
+            arm.Kill();
+        }
+
+        var fired = new HashSet<string>();
+        for (var run = 0; run < Kills; run++)
+        {
+            using var fire = CrashAppProcess.Start("saga-fire", _directory);
+            for (var lines = random.Next(1, 20); lines > 0; lines--)
+            {
+                fired.Add(ParseFired(await fire.ReadLineAsync()));
+            }
+
+            fire.Kill();
+            foreach (var line in await fire.ReadRemainingLinesAsync())
+            {
+                fired.Add(ParseFired(line));
+            }
+        }
+
+        using var drain = CrashAppProcess.Start("saga-drain", _directory, Countdowns.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        await drain.WaitForSuccessAsync();
+        var states = new List<string>();
+        foreach (var line in await drain.ReadRemainingLinesAsync())
+        {
+            if (line.StartsWith("state ", StringComparison.Ordinal))
+            {
+                states.Add(line);
+            }
+            else
+            {
+                fired.Add(ParseFired(line));
+            }
+        }
+
+        Assert.Equal(Countdowns, states.Count);
+        var wrong = states.Where(state => !state.EndsWith(" 1 True", StringComparison.Ordinal)).ToList();
+        Assert.True(wrong.Count == 0, $"Seed {seed}: countdowns that did not take their timeout exactly once: {string.Join(", ", wrong.Take(10))}");
+        Assert.Equal(Countdowns, fired.Count);
+    }
+
+    public void Dispose() => Directory.Delete(_directory, recursive: true);
+
+    private static string ParseFired(string? line) =>
+        line is not null && line.StartsWith("fired ", StringComparison.Ordinal) ? line["fired ".Length..] : throw new InvalidOperationException($"Unexpected line from the crash app: '{line}'.");
+}

@@ -1,0 +1,206 @@
+using Cqrs.EventSourcing.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+
+namespace Cqrs.EventSourcing.Tests.Sagas;
+
+/// <summary>
+/// What sagas do over every store that keeps them. A subclass gives storage of its own per test, and opens a store
+/// on it for each "process" a test starts: two at once are two workers, one after another a restart.
+/// </summary>
+public abstract class SagaContractTests : IDisposable
+{
+    private readonly TallyLog _log = new();
+
+    /// <summary>A store on this test's storage, as a new process would open it.</summary>
+    protected abstract IEventSourcingStore OpenStore();
+
+    public virtual void Dispose() => GC.SuppressFinalize(this);
+
+    [Fact]
+    public async Task A_starting_message_starts_the_saga_and_later_messages_move_it_on()
+    {
+        using var host = CreateHost();
+        var bus = host.Services.GetRequiredService<ICommandBus>();
+        using var counters = new SagaCounters(host.Services);
+
+        await bus.SendAsync(new OpenTally("t-1"));
+        await host.Services.GetRequiredService<IEventBus>().PublishAsync(new TallyBumped("t-1", 5));
+        await host.Services.GetRequiredService<IEventBus>().PublishAsync(new TallyBumped("t-1", 7));
+
+        var saga = await LoadAsync(host, "t-1");
+        Assert.Equal([5, 7], saga.State.Amounts);
+        Assert.Equal(3, saga.Version);
+        Assert.False(saga.Completed);
+        Assert.Equal(1, counters[SagaDiagnostics.SagasStarted]);
+    }
+
+    [Fact]
+    public async Task Sixteen_concurrent_messages_for_one_saga_on_two_workers_are_each_applied_once()
+    {
+        using var first = CreateHost();
+        using var second = CreateHost();
+        await first.Services.GetRequiredService<ICommandBus>().SendAsync(new OpenTally("t-1"));
+
+        using var start = new ManualResetEventSlim();
+        var bumps = Enumerable.Range(1, 16).Select(amount => Task.Run(async () =>
+        {
+            start.Wait();
+            var worker = amount % 2 == 0 ? first : second;
+            await worker.Services.GetRequiredService<IEventBus>().PublishAsync(new TallyBumped("t-1", amount));
+        })).ToList();
+        start.Set();
+        await Task.WhenAll(bumps);
+
+        var saga = await LoadAsync(first, "t-1");
+        Assert.Equal(Enumerable.Range(1, 16), saga.State.Amounts.Order());
+        Assert.Equal(17, saga.Version);
+        Assert.Empty(first.Services.GetRequiredService<InProcessDeadLetterQueue>().Snapshot());
+        Assert.Empty(second.Services.GetRequiredService<InProcessDeadLetterQueue>().Snapshot());
+    }
+
+    [Fact]
+    public async Task A_message_delivered_twice_is_applied_once()
+    {
+        using var host = CreateHost();
+        await host.Services.GetRequiredService<ICommandBus>().SendAsync(new OpenTally("t-1"));
+        var handler = host.Services.GetRequiredService<IEventHandler<TallyBumped>>();
+        var delivery = new TestContext(Guid.NewGuid());
+
+        await handler.HandleAsync(new TallyBumped("t-1", 5), delivery, CancellationToken.None);
+        await handler.HandleAsync(new TallyBumped("t-1", 5), delivery, CancellationToken.None);
+
+        Assert.Equal([5], (await LoadAsync(host, "t-1")).State.Amounts);
+    }
+
+    [Fact]
+    public async Task What_a_saga_decided_but_did_not_send_is_sent_when_its_message_comes_again_and_then_forgotten()
+    {
+        using var host = CreateHost();
+        await host.Services.GetRequiredService<ICommandBus>().SendAsync(new OpenTally("t-1"));
+        await host.Services.GetRequiredService<IEventBus>().PublishAsync(new TallyBumped("t-1", 5));
+        var handler = host.Services.GetRequiredService<ICommandHandler<CloseTally>>();
+        var messageId = Guid.NewGuid();
+        await Assert.ThrowsAsync<InvalidOperationException>(
+            () => handler.HandleAsync(new CloseTally("t-1"), new RecordingContext(messageId, failSends: true), CancellationToken.None).AsTask());
+
+        var redelivery = new RecordingContext(messageId);
+        await handler.HandleAsync(new CloseTally("t-1"), redelivery, CancellationToken.None);
+        var late = new RecordingContext(messageId);
+        await handler.HandleAsync(new CloseTally("t-1"), late, CancellationToken.None);
+
+        Assert.Equal([new TallyClosed("t-1", 5)], redelivery.Raised);
+        Assert.Empty(late.Raised);
+        Assert.True((await LoadAsync(host, "t-1")).Completed);
+    }
+
+    [Fact]
+    public async Task A_message_for_a_saga_that_does_not_exist_is_ignored_and_counted_by_default()
+    {
+        using var host = CreateHost();
+        using var counters = new SagaCounters(host.Services);
+
+        await host.Services.GetRequiredService<IEventBus>().PublishAsync(new TallyBumped("nobody", 5));
+
+        Assert.Null(await host.Services.GetRequiredService<SagaRuntime<Tally>>().LoadAsync("nobody"));
+        Assert.Equal(1, counters[SagaDiagnostics.SagasNotFound]);
+        Assert.Empty(host.Services.GetRequiredService<InProcessDeadLetterQueue>().Snapshot());
+    }
+
+    [Fact]
+    public async Task A_message_for_a_saga_that_does_not_exist_is_dead_lettered_with_the_reason_when_configured()
+    {
+        using var host = CreateHost(options => options.NotFound = SagaNotFound.DeadLetter);
+
+        await host.Services.GetRequiredService<IEventBus>().PublishAsync(new TallyBumped("nobody", 5));
+
+        var deadLetter = Assert.Single(host.Services.GetRequiredService<InProcessDeadLetterQueue>().Snapshot());
+        Assert.Equal(DeadLetterReasons.HandlerFailed, deadLetter.Reason);
+        Assert.Contains(nameof(SagaNotFoundException), deadLetter.Description, StringComparison.Ordinal);
+        Assert.Contains("'nobody'", deadLetter.Description, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_completed_saga_publishes_what_it_decided_and_takes_no_more_messages()
+    {
+        using var host = CreateHost();
+        using var counters = new SagaCounters(host.Services);
+        var bus = host.Services.GetRequiredService<ICommandBus>();
+        await bus.SendAsync(new OpenTally("t-1"));
+        await host.Services.GetRequiredService<IEventBus>().PublishAsync(new TallyBumped("t-1", 5));
+
+        await bus.SendAsync(new CloseTally("t-1"));
+        await host.Services.GetRequiredService<IEventBus>().PublishAsync(new TallyBumped("t-1", 7));
+
+        Assert.Equal(5, await _log.ClosedAsync("t-1"));
+        var saga = await LoadAsync(host, "t-1");
+        Assert.True(saga.Completed);
+        Assert.Equal([5], saga.State.Amounts);
+        Assert.Equal(1, counters[SagaDiagnostics.SagasCompleted]);
+        Assert.Equal(1, counters[SagaDiagnostics.SagasNotFound]);
+    }
+
+    [Fact]
+    public async Task A_timeout_stored_before_a_restart_fires_after_it()
+    {
+        await ArmInAProcessThatStopsAsync(close: false);
+
+        using var after = CreateHost();
+        using var counters = new SagaCounters(after.Services);
+        await after.StartAsync();
+
+        Assert.Equal(-1, await _log.ClosedAsync("t-1"));
+        var saga = await LoadAsync(after, "t-1");
+        Assert.True(saga.State.Expired);
+        Assert.True(saga.Completed);
+        Assert.Equal(1, counters[SagaDiagnostics.SagasTimedOut]);
+        await Patience.WaitUntilAsync(
+            async () => (await DueTimeoutsAsync(after)).Count == 0,
+            () => "The delivered timeout was not deleted.");
+        await after.StopAsync();
+    }
+
+    [Fact]
+    public async Task A_timeout_for_a_completed_saga_is_dropped_and_counted()
+    {
+        await ArmInAProcessThatStopsAsync(close: true);
+
+        using var after = CreateHost();
+        using var counters = new SagaCounters(after.Services);
+        await after.StartAsync();
+
+        await Patience.WaitUntilAsync(
+            () => Task.FromResult(counters[SagaDiagnostics.TimeoutsDropped] == 1),
+            () => "The timeout of the completed saga was not dropped.");
+        await Patience.WaitUntilAsync(
+            async () => (await DueTimeoutsAsync(after)).Count == 0,
+            () => "The dropped timeout was not deleted.");
+        Assert.Equal(0, counters[SagaDiagnostics.SagasTimedOut]);
+        Assert.False((await LoadAsync(after, "t-1")).State.Expired);
+        await after.StopAsync();
+    }
+
+    /// <summary>
+    /// Opens tally t-1 and arms its timeout (due at once) in a container whose scheduler never runs, as a process
+    /// that stops before the timeout fires; <paramref name="close"/> completes the saga first.
+    /// </summary>
+    private async Task ArmInAProcessThatStopsAsync(bool close)
+    {
+        using var before = CreateHost();
+        var bus = before.Services.GetRequiredService<ICommandBus>();
+        await bus.SendAsync(new OpenTally("t-1"));
+        await bus.SendAsync(new ArmTally("t-1"));
+        if (close)
+        {
+            await bus.SendAsync(new CloseTally("t-1"));
+        }
+    }
+
+    private IHost CreateHost(Action<SagaOptions>? sagas = null) => SagaHost.Create(OpenStore(), _log, sagas);
+
+    private static async Task<LoadedSaga<Tally>> LoadAsync(IHost host, string tallyId) =>
+        await host.Services.GetRequiredService<SagaRuntime<Tally>>().LoadAsync(tallyId) ?? throw new InvalidOperationException($"No tally '{tallyId}'.");
+
+    private static Task<IReadOnlyList<SagaTimeoutRecord>> DueTimeoutsAsync(IHost host) =>
+        ((ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>()).ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 10);
+}

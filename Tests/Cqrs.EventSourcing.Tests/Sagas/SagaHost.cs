@@ -1,0 +1,26 @@
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Sample.Domain;
+
+namespace Cqrs.EventSourcing.Tests.Sagas;
+
+/// <summary>A container with this assembly's sagas over a given store, in direct dispatch, failures dead-lettered at once.</summary>
+internal static class SagaHost
+{
+    /// <summary>A host, not started: its timeout scheduler runs only once a test starts it, as a restarted process would.</summary>
+    public static IHost Create(IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null)
+    {
+        var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
+        builder.Services.AddSingleton(log);
+        builder.Services.AddSingleton<Support.Deliveries>();
+        builder.Services.AddSingleton<Support.DepositGate>();
+        builder.Services.AddSampleDomain(options =>
+        {
+            options.DirectDispatch = true;
+            options.Retry.ImmediateRetries = 0;
+            options.Retry.Delays.Clear();
+        }).UseStore(_ => store).ConfigureSagas(options => sagas?.Invoke(options));
+        builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
+        return builder.Build();
+    }
+}
