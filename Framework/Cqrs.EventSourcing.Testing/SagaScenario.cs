@@ -76,9 +76,11 @@ public sealed class SagaScenario<TSaga>(Action<IServiceCollection> configure)
         var when = _when ?? throw new InvalidOperationException("Call When(message) before Then.");
         var sagaId = _sagaId ?? throw new InvalidOperationException("Name the saga: Given(sagaId, ...) or When(message, sagaId).");
         var transport = new ScenarioTransport();
+        var decisions = new SagaDecisions();
         var services = new ServiceCollection();
         configure(services);
         services.Replace(ServiceDescriptor.Singleton<ITransport>(transport));
+        services.AddSingleton<ISagaObserver>(decisions);
         var provider = services.BuildServiceProvider();
         await using (provider.ConfigureAwait(false))
         {
@@ -88,23 +90,14 @@ public sealed class SagaScenario<TSaga>(Action<IServiceCollection> configure)
             }
 
             var runtime = provider.GetRequiredService<SagaRuntime<TSaga>>();
-            var decisions = new List<SagaContext>();
-            provider.GetRequiredService<SagaServices>().Decided = (sagaType, decision) =>
-            {
-                if (sagaType == runtime.SagaType)
-                {
-                    lock (decisions)
-                    {
-                        decisions.Add(decision);
-                    }
-                }
-            };
+            decisions.Clear();
             transport.Clear();
             await DeliverAsync(provider, when).ConfigureAwait(false);
 
             var saga = await runtime.LoadAsync(sagaId).ConfigureAwait(false);
+            var decided = decisions.Of(runtime.SagaType);
             var outcome = new SagaOutcome<TSaga>(
-                saga, [.. decisions.SelectMany(decision => decision.Sent)], [.. decisions.SelectMany(decision => decision.Published)], [.. decisions.SelectMany(decision => decision.Timeouts)]);
+                saga, [.. decided.SelectMany(decision => decision.Sent)], [.. decided.SelectMany(decision => decision.Published)], [.. decided.SelectMany(decision => decision.Timeouts)]);
             return (outcome, transport.Failures);
         }
     }

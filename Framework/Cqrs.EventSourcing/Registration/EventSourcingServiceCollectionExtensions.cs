@@ -63,7 +63,8 @@ public static class EventSourcingServiceCollectionExtensions
             provider.GetRequiredService<SagaTimeoutSignal>(),
             provider.GetRequiredService<SagaTelemetry>(),
             provider.GetRequiredService<IOptions<SagaOptions>>(),
-            provider.GetRequiredService<TimeProvider>()));
+            provider.GetRequiredService<TimeProvider>(),
+            provider.GetServices<ISagaObserver>()));
         services.TryAddSingleton(typeof(SagaRuntime<>));
         services.TryAddSingleton<SagaTimeoutScheduler>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, SagaTimeoutScheduler>(provider => provider.GetRequiredService<SagaTimeoutScheduler>()));

@@ -114,7 +114,11 @@ public sealed partial class SagaRuntime<TSaga>
             }
 
             Count(record is null, saga.IsCompleted, step);
-            _services.Decided?.Invoke(SagaType, saga);
+            foreach (var observer in _services.Observers)
+            {
+                observer.Decided(SagaType, saga);
+            }
+
             if (timeouts.Count > 0)
             {
                 _services.Timeouts.Requested();

@@ -15,7 +15,8 @@ public sealed class SagaServices
         SagaTimeoutSignal timeouts,
         SagaTelemetry telemetry,
         IOptions<SagaOptions> options,
-        TimeProvider clock)
+        TimeProvider clock,
+        IEnumerable<ISagaObserver> observers)
     {
         _store = store;
         States = states;
@@ -24,6 +25,7 @@ public sealed class SagaServices
         Telemetry = telemetry;
         Options = options.Value;
         Clock = clock;
+        Observers = [.. observers];
     }
 
     /// <summary>The store, if it keeps sagas.</summary>
@@ -45,8 +47,8 @@ public sealed class SagaServices
 
     internal TimeProvider Clock { get; }
 
-    /// <summary>Told of each saga decision once saved, with the saga type's wire name: how a scenario sees what a saga decided.</summary>
-    internal Action<string, SagaContext>? Decided { get; set; }
+    /// <summary>Told of each saga decision once saved.</summary>
+    internal ISagaObserver[] Observers { get; }
 
     /// <summary>Messages for one saga take turns within this process, so they lose no races to each other.</summary>
     internal KeyedLocks Locks { get; } = new();
