@@ -16,13 +16,7 @@ public sealed class SagaEventHandler<TSaga, TEvent, TMap>(IServiceProvider servi
 
     /// <inheritdoc/>
     public ValueTask HandleAsync(TEvent @event, IMessageContext context, CancellationToken cancellationToken) =>
-        Runtime.HandleAsync(
-            TMap.SagaIdOf(@event),
-            @event,
-            context,
-            TMap.StartsSaga(@event) ? SagaStep.Start : SagaStep.Handle,
-            static (saga, message, sagaContext) => saga.Handle(message, sagaContext),
-            cancellationToken);
+        SagaMessages.HandleAsync<TSaga, TEvent, TMap>(Runtime, @event, context, cancellationToken);
 }
 
 /// <summary>The command handler the source generator registers for each command a saga handles; as <see cref="SagaEventHandler{TSaga, TEvent, TMap}"/>.</summary>
@@ -38,13 +32,7 @@ public sealed class SagaCommandHandler<TSaga, TCommand, TMap>(IServiceProvider s
 
     /// <inheritdoc/>
     public ValueTask HandleAsync(TCommand command, IMessageContext context, CancellationToken cancellationToken) =>
-        Runtime.HandleAsync(
-            TMap.SagaIdOf(command),
-            command,
-            context,
-            TMap.StartsSaga(command) ? SagaStep.Start : SagaStep.Handle,
-            static (saga, message, sagaContext) => saga.Handle(message, sagaContext),
-            cancellationToken);
+        SagaMessages.HandleAsync<TSaga, TCommand, TMap>(Runtime, command, context, cancellationToken);
 }
 
 /// <summary>
@@ -69,5 +57,21 @@ public sealed class SagaTimeoutHandler<TSaga, TTimeout, TMap>(IServiceProvider s
             context,
             SagaStep.Timeout,
             static (saga, timeout, sagaContext) => saga.Timeout(timeout, sagaContext),
+            cancellationToken);
+}
+
+/// <summary>What the event and command handlers of a saga share: a message it handles, found by its generated map.</summary>
+internal static class SagaMessages
+{
+    public static ValueTask HandleAsync<TSaga, TMessage, TMap>(SagaRuntime<TSaga> runtime, TMessage message, IMessageContext context, CancellationToken cancellationToken)
+        where TSaga : ISagaHandles<TSaga, TMessage>
+        where TMessage : IMessage
+        where TMap : ISagaMap<TMessage> =>
+        runtime.HandleAsync(
+            TMap.SagaIdOf(message),
+            message,
+            context,
+            TMap.StartsSaga(message) ? SagaStep.Start : SagaStep.Handle,
+            static (saga, handled, sagaContext) => saga.Handle(handled, sagaContext),
             cancellationToken);
 }

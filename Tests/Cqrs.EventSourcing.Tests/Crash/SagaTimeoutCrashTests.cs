@@ -58,7 +58,11 @@ public sealed class SagaTimeoutCrashTests : IDisposable
         Assert.Equal(Countdowns, states.Count);
         var wrong = states.Where(state => !state.EndsWith(" 1 True", StringComparison.Ordinal)).ToList();
         Assert.True(wrong.Count == 0, $"Seed {seed}: countdowns that did not take their timeout exactly once: {string.Join(", ", wrong.Take(10))}");
-        Assert.Equal(Countdowns, fired.Count);
+
+        // Not every "fired" line need be printed: the event a countdown publishes on its timeout goes through the
+        // in-process transport, which loses what it still holds when the process is killed. The saved states above
+        // are what proves each timeout was taken once.
+        Assert.Subset(Enumerable.Range(0, Countdowns).Select(index => $"c{index}").ToHashSet(), fired);
     }
 
     public void Dispose() => Directory.Delete(_directory, recursive: true);
