@@ -5,19 +5,23 @@ namespace Cqrs.EventSourcing.Sqlite;
 /// <summary>Sagas and their timeouts: a row per saga, saved with a version check, and its timeouts in the same write.</summary>
 public sealed partial class SqliteEventStore : ISagaStore
 {
-    private const string LoadSagaSql = "SELECT version, data, completed FROM sagas WHERE saga_type = $saga_type AND saga_id = $saga_id;";
+    private const string LoadSagaSql = "SELECT version, data, completed, has_pending FROM sagas WHERE saga_type = $saga_type AND saga_id = $saga_id;";
 
     private const string InsertSagaSql = """
-        INSERT INTO sagas (saga_type, saga_id, version, data, completed) VALUES ($saga_type, $saga_id, $version, $data, $completed)
+        INSERT INTO sagas (saga_type, saga_id, version, data, completed, has_pending) VALUES ($saga_type, $saga_id, $version, $data, $completed, $has_pending)
         ON CONFLICT DO NOTHING;
         """;
 
     private const string UpdateSagaSql = """
-        UPDATE sagas SET version = $version, data = $data, completed = $completed
+        UPDATE sagas SET version = $version, data = $data, completed = $completed, has_pending = $has_pending
         WHERE saga_type = $saga_type AND saga_id = $saga_id AND version = $expected;
         """;
 
     private const string SagaVersionSql = "SELECT coalesce((SELECT version FROM sagas WHERE saga_type = $saga_type AND saga_id = $saga_id), 0);";
+
+    private const string SagasWithPendingSql = """
+        SELECT saga_type, saga_id, version, data, completed FROM sagas WHERE has_pending = 1 LIMIT $max_count;
+        """;
 
     private const string InsertTimeoutSql = """
         INSERT INTO saga_timeouts (timeout_id, saga_type, saga_id, due_ticks, wire_name, body, correlation_id, causation_id)
@@ -40,7 +44,7 @@ public sealed partial class SqliteEventStore : ISagaStore
         ArgumentNullException.ThrowIfNull(sagaId);
         await foreach (var row in QueryAsync(LoadSagaSql, cancellationToken, ("$saga_type", sagaType), ("$saga_id", sagaId)).ConfigureAwait(false))
         {
-            return new SagaRecord(sagaType, sagaId, row.GetInt64(0), (byte[])row.GetValue(1), row.GetInt64(2) != 0);
+            return new SagaRecord(sagaType, sagaId, row.GetInt64(0), (byte[])row.GetValue(1), row.GetInt64(2) != 0, row.GetInt64(3) != 0);
         }
 
         return null;
@@ -57,7 +61,8 @@ public sealed partial class SqliteEventStore : ISagaStore
                 (string, object)[] saga =
                 [
                     ("$saga_type", record.SagaType), ("$saga_id", record.SagaId), ("$version", record.Version),
-                    ("$data", Blobs.From(record.Data)), ("$completed", record.Completed ? 1 : 0), ("$expected", expectedVersion),
+                    ("$data", Blobs.From(record.Data)), ("$completed", record.Completed ? 1 : 0), ("$has_pending", record.HasPending ? 1 : 0),
+                    ("$expected", expectedVersion),
                 ];
                 using (var save = Command(connection, expectedVersion == 0 ? InsertSagaSql : UpdateSagaSql, saga))
                 {
@@ -95,6 +100,18 @@ public sealed partial class SqliteEventStore : ISagaStore
         }
 
         return due;
+    }
+
+    /// <inheritdoc/>
+    public async Task<IReadOnlyList<SagaRecord>> ReadSagasWithPendingAsync(int maxCount, CancellationToken cancellationToken = default)
+    {
+        var sagas = new List<SagaRecord>();
+        await foreach (var row in QueryAsync(SagasWithPendingSql, cancellationToken, ("$max_count", maxCount)).ConfigureAwait(false))
+        {
+            sagas.Add(new SagaRecord(row.GetString(0), row.GetString(1), row.GetInt64(2), (byte[])row.GetValue(3), row.GetInt64(4) != 0, HasPending: true));
+        }
+
+        return sagas;
     }
 
     /// <inheritdoc/>

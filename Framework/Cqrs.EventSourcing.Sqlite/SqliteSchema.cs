@@ -54,13 +54,17 @@ internal static class SqliteSchema
 
         -- One row per saga, replaced only by a save that expects its version.
         CREATE TABLE IF NOT EXISTS sagas (
-            saga_type TEXT    NOT NULL,
-            saga_id   TEXT    NOT NULL,
-            version   INTEGER NOT NULL,
-            data      BLOB    NOT NULL,
-            completed INTEGER NOT NULL,
+            saga_type   TEXT    NOT NULL,
+            saga_id     TEXT    NOT NULL,
+            version     INTEGER NOT NULL,
+            data        BLOB    NOT NULL,
+            completed   INTEGER NOT NULL,
+            has_pending INTEGER NOT NULL,
             PRIMARY KEY (saga_type, saga_id)
         ) WITHOUT ROWID;
+
+        -- The few sagas holding messages not yet known to be delivered, for the sweep at start.
+        CREATE INDEX IF NOT EXISTS sagas_with_pending ON sagas (has_pending) WHERE has_pending = 1;
 
         -- Timeouts sagas requested, stored in the transaction that saves the saga; deleted once delivered.
         CREATE TABLE IF NOT EXISTS saga_timeouts (

@@ -36,7 +36,7 @@ internal static class SagaRuns
         return 0;
     }
 
-    /// <summary>Runs the scheduler until no timeout is left, stops, and prints "state &lt;id&gt; &lt;fired&gt; &lt;completed&gt;" for each countdown.</summary>
+    /// <summary>Runs the scheduler until no timeout nor pending saga message is left, stops, and prints "state &lt;id&gt; &lt;fired&gt; &lt;completed&gt;" for each countdown.</summary>
     public static async Task<int> DrainAsync(string directory, int count)
     {
         using var log = new HandledLog(directory);
@@ -44,7 +44,8 @@ internal static class SagaRuns
         await host.StartAsync();
         var store = (ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>();
         using var deadline = new CancellationTokenSource(MaxRun);
-        while ((await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 1, deadline.Token)).Count > 0)
+        while ((await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 1, deadline.Token)).Count > 0
+            || (await store.ReadSagasWithPendingAsync(1, deadline.Token)).Count > 0)
         {
             await Task.Delay(50, deadline.Token);
         }

@@ -69,4 +69,14 @@ public sealed partial class InMemoryEventStore : ISagaStore
 
         return Task.CompletedTask;
     }
+
+    /// <inheritdoc/>
+    public Task<IReadOnlyList<SagaRecord>> ReadSagasWithPendingAsync(int maxCount, CancellationToken cancellationToken = default)
+    {
+        lock (_lock)
+        {
+            IReadOnlyList<SagaRecord> pending = [.. _sagas.Values.Where(saga => saga.HasPending).Take(maxCount)];
+            return Task.FromResult(pending);
+        }
+    }
 }

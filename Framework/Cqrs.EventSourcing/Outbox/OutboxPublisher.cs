@@ -31,7 +31,7 @@ internal sealed partial class OutboxPublisher(
     /// <summary>How long disposal waits for deliveries still under way after the transport stopped.</summary>
     private static readonly TimeSpan MarkingGrace = TimeSpan.FromSeconds(10);
 
-    private readonly HashSet<Task> _marking = [];
+    private readonly BackgroundWork _marking = new();
     private ITransport? _transport;
     private long _clock;
     private int _sweeping;
@@ -65,7 +65,7 @@ internal sealed partial class OutboxPublisher(
     /// once they are handed over; they are marked published later, once delivered (see <see cref="PublishClaimedAsync"/>).
     /// </summary>
     public async Task PublishAppendedAsync(List<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken) =>
-        Track(await PublishClaimedAsync(events, validated: true, cause, cancellationToken).ConfigureAwait(false));
+        _marking.Track(await PublishClaimedAsync(events, validated: true, cause, cancellationToken).ConfigureAwait(false));
 
     /// <summary>
     /// Publishes what the outbox still holds and nobody here is publishing, and waits until it is delivered and
@@ -106,24 +106,9 @@ internal sealed partial class OutboxPublisher(
     /// </summary>
     public async ValueTask DisposeAsync()
     {
-        if (_transport is { } transport)
+        if (await _marking.StopThenWaitAsync(_transport, MarkingGrace).ConfigureAwait(false) is > 0 and var abandoned)
         {
-            await transport.StopAsync().ConfigureAwait(false);
-        }
-
-        Task[] marking;
-        lock (_marking)
-        {
-            marking = [.. _marking];
-        }
-
-        try
-        {
-            await Task.WhenAll(marking).WaitAsync(MarkingGrace).ConfigureAwait(false);
-        }
-        catch (TimeoutException)
-        {
-            LogMarkingAbandoned(marking.Count(task => !task.IsCompleted));
+            LogMarkingAbandoned(abandoned);
         }
     }
 
@@ -158,7 +143,7 @@ internal sealed partial class OutboxPublisher(
             // The caller's cancellation is the caller's: it gets it back, and what was handed over is still marked.
             if (exception is OperationCanceledException && cancellationToken.IsCancellationRequested)
             {
-                Track(MarkOnceDeliveredAsync(events, deliveries));
+                _marking.Track(MarkOnceDeliveredAsync(events, deliveries));
                 throw;
             }
 
@@ -208,34 +193,6 @@ internal sealed partial class OutboxPublisher(
         {
             LogMarkFailed(exception, delivered.Count);
         }
-    }
-
-    /// <summary>Keeps a marking under way until it ends, for <see cref="DisposeAsync"/>.</summary>
-    private void Track(Task marking)
-    {
-        if (marking.IsCompleted)
-        {
-            return;
-        }
-
-        lock (_marking)
-        {
-            _marking.Add(marking);
-        }
-
-        marking.ContinueWith(
-            static (done, state) =>
-            {
-                var all = (HashSet<Task>)state!;
-                lock (all)
-                {
-                    all.Remove(done);
-                }
-            },
-            _marking,
-            CancellationToken.None,
-            TaskContinuationOptions.ExecuteSynchronously,
-            TaskScheduler.Default);
     }
 
     /// <summary>

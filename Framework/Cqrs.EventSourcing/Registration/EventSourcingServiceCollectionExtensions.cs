@@ -49,13 +49,14 @@ public static class EventSourcingServiceCollectionExtensions
         return new EventSourcingBuilder(services);
     }
 
-    /// <summary>The saga runtime the generated saga handlers use, and the scheduler that fires stored timeouts under a host.</summary>
+    /// <summary>The saga runtime the generated saga handlers use, its outbox, and the scheduler that fires stored timeouts (and sweeps the outbox) under a host.</summary>
     private static void AddSagas(IServiceCollection services)
     {
         services.AddOptions<SagaOptions>().ValidateOnStart();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<SagaOptions>, SagaOptionsValidator>());
         services.TryAddSingleton<SagaTimeoutSignal>();
         services.TryAddSingleton(provider => new SagaTelemetry(provider.GetService<System.Diagnostics.Metrics.IMeterFactory>()));
+        services.TryAddSingleton<SagaOutbox>();
         services.TryAddSingleton(provider => new SagaServices(
             provider.GetRequiredService<IEventSourcingStore>(),
             provider.GetRequiredService<AggregateStates>(),
@@ -64,7 +65,8 @@ public static class EventSourcingServiceCollectionExtensions
             provider.GetRequiredService<SagaTelemetry>(),
             provider.GetRequiredService<IOptions<SagaOptions>>(),
             provider.GetRequiredService<TimeProvider>(),
-            provider.GetServices<ISagaObserver>()));
+            provider.GetServices<ISagaObserver>(),
+            provider.GetRequiredService<SagaOutbox>()));
         services.TryAddSingleton(typeof(SagaRuntime<>));
         services.TryAddSingleton<SagaTimeoutScheduler>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, SagaTimeoutScheduler>(provider => provider.GetRequiredService<SagaTimeoutScheduler>()));

@@ -25,15 +25,22 @@ public interface ISagaStore
 
     /// <summary>Removes a timeout once it is delivered; removing one that is gone is harmless.</summary>
     Task DeleteTimeoutAsync(Guid timeoutId, CancellationToken cancellationToken = default);
+
+    /// <summary>
+    /// Up to <paramref name="maxCount"/> sagas last saved with <see cref="SagaRecord.HasPending"/>: those holding
+    /// messages that were decided but not known to be delivered, for a process to publish after a crash. In no set order.
+    /// </summary>
+    Task<IReadOnlyList<SagaRecord>> ReadSagasWithPendingAsync(int maxCount, CancellationToken cancellationToken = default);
 }
 
 /// <summary>A saga as stored.</summary>
 /// <param name="SagaType">The saga type's wire name.</param>
 /// <param name="SagaId">The saga's id.</param>
 /// <param name="Version">1 for the first save, one more for each save after it.</param>
-/// <param name="Data">The state and the ids of the latest messages handled, as the saga runtime writes them.</param>
+/// <param name="Data">The state, the ids of the latest messages handled and the messages not yet delivered, as the saga runtime writes them.</param>
 /// <param name="Completed">True once the saga completed.</param>
-public sealed record SagaRecord(string SagaType, string SagaId, long Version, ReadOnlyMemory<byte> Data, bool Completed);
+/// <param name="HasPending">True while its data holds messages decided but not known to be delivered: the store finds such sagas for <see cref="ISagaStore.ReadSagasWithPendingAsync"/>.</param>
+public sealed record SagaRecord(string SagaType, string SagaId, long Version, ReadOnlyMemory<byte> Data, bool Completed, bool HasPending);
 
 /// <summary>A timeout waiting to be delivered to its saga.</summary>
 /// <param name="TimeoutId">Its id: the message id it is delivered under.</param>

@@ -3,14 +3,14 @@ namespace Cqrs.EventSourcing;
 /// <summary>
 /// What a saga's handler sees of the message it handles, and where it puts what it decides: commands to send, events
 /// to publish, timeouts to request, and whether the saga is done. Nothing happens while the handler runs: once the
-/// saga's new state is saved, its timeouts are stored with it (in the same write), and then its commands and events
-/// go out through the message's context (with its correlation id, and its message id as causation id). A handler
+/// saga's new state is saved, its timeouts and its commands and events are stored with it (in the same write), and
+/// then the commands and events are published, each under an id of its own taken now (with the message's correlation
+/// id, and its message id as causation id), and kept until delivered, so a crash loses none. A handler
 /// called again after a lost race gets a new context, so a decision that lost leaves nothing behind.
 /// Not thread-safe; valid only during the handler call.
 /// </summary>
 public sealed class SagaContext
 {
-    private readonly List<Func<IMessageContext, CancellationToken, ValueTask>> _dispatches = [];
     private readonly List<IMessage> _outgoing = [];
     private readonly List<ICommand> _sent = [];
     private readonly List<IEvent> _published = [];
@@ -52,9 +52,6 @@ public sealed class SagaContext
     /// <summary>The timeouts requested, in order (for tests and scenarios).</summary>
     public IReadOnlyList<RequestedTimeout> Timeouts => _timeouts;
 
-    /// <summary>How to send each command and publish each event, in the order decided.</summary>
-    internal IReadOnlyList<Func<IMessageContext, CancellationToken, ValueTask>> Dispatches => _dispatches;
-
     /// <summary>The commands and events, in the order decided.</summary>
     internal IReadOnlyList<IMessage> Outgoing => _outgoing;
 
@@ -66,7 +63,6 @@ public sealed class SagaContext
         ArgumentNullException.ThrowIfNull(command);
         _sent.Add(command);
         _outgoing.Add(command);
-        _dispatches.Add((context, cancellationToken) => context.SendAsync(command, cancellationToken));
     }
 
     /// <summary>Publishes <paramref name="event"/> once the saga is saved.</summary>
@@ -77,7 +73,6 @@ public sealed class SagaContext
         ArgumentNullException.ThrowIfNull(@event);
         _published.Add(@event);
         _outgoing.Add(@event);
-        _dispatches.Add((context, cancellationToken) => context.PublishAsync(@event, cancellationToken));
     }
 
     /// <summary>

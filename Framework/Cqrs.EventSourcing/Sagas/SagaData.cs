@@ -5,9 +5,10 @@ namespace Cqrs.EventSourcing;
 
 /// <summary>
 /// What a saga record's data holds: the state in its generated codec's MessagePack; the ids of the latest messages
-/// handled, newest last, to recognise a repeat; and the messages decided but not yet known to be sent, each with the
-/// id of the message that caused it, so that a repeat of that message sends them (again). Written as a MessagePack
-/// array of the three.
+/// handled, newest last, to recognise a repeat; and the messages decided but not yet known to be delivered, each under
+/// the id it is published with (so a second publication is recognisable downstream) and with the id of the message
+/// that caused it, so that a repeat of that message, or the sweep of a later process, publishes them (again). Written
+/// as a MessagePack array of the three.
 /// </summary>
 internal sealed record SagaData(ReadOnlyMemory<byte> State, List<Guid> Handled, List<PendingMessage> Pending)
 {
@@ -26,9 +27,10 @@ internal sealed record SagaData(ReadOnlyMemory<byte> State, List<Guid> Handled, 
         writer.WriteArrayHeader(Pending.Count);
         foreach (var pending in Pending)
         {
-            writer.WriteArrayHeader(4);
+            writer.WriteArrayHeader(5);
+            writer.Write(pending.MessageId.ToByteArray(bigEndian: true));
+            writer.Write(pending.CorrelationId.ToByteArray(bigEndian: true));
             writer.Write(pending.CausationId.ToByteArray(bigEndian: true));
-            writer.Write(pending.IsEvent);
             writer.Write(pending.WireName);
             writer.Write(pending.Body);
         }
@@ -56,15 +58,16 @@ internal sealed record SagaData(ReadOnlyMemory<byte> State, List<Guid> Handled, 
         var pending = new List<PendingMessage>();
         for (var count = reader.ReadArrayHeader(); count > 0; count--)
         {
-            if (reader.ReadArrayHeader() != 4)
+            if (reader.ReadArrayHeader() != 5)
             {
-                throw new MessagePackSerializationException("a pending message is an array of four.");
+                throw new MessagePackSerializationException("a pending message is an array of five.");
             }
 
+            var messageId = new Guid(Bytes(ref reader), bigEndian: true);
+            var correlationId = new Guid(Bytes(ref reader), bigEndian: true);
             var causationId = new Guid(Bytes(ref reader), bigEndian: true);
-            var isEvent = reader.ReadBoolean();
             var wireName = reader.ReadString() ?? throw new MessagePackSerializationException("a pending message has no wire name.");
-            pending.Add(new PendingMessage(causationId, isEvent, wireName, Bytes(ref reader)));
+            pending.Add(new PendingMessage(messageId, correlationId, causationId, wireName, Bytes(ref reader)));
         }
 
         return new SagaData(state, handled, pending);
@@ -74,5 +77,8 @@ internal sealed record SagaData(ReadOnlyMemory<byte> State, List<Guid> Handled, 
         reader.ReadBytes() is { } bytes ? bytes.ToArray() : throw new MessagePackSerializationException("nil where a saga's data holds bytes.");
 }
 
-/// <summary>A command or event a saga decided on, kept with it until it is sent.</summary>
-internal sealed record PendingMessage(Guid CausationId, bool IsEvent, string WireName, byte[] Body);
+/// <summary>
+/// A command or event a saga decided on, kept with it until delivered. Its message id is taken when the saga decides,
+/// so every publication of it carries the same one.
+/// </summary>
+internal sealed record PendingMessage(Guid MessageId, Guid CorrelationId, Guid CausationId, string WireName, byte[] Body);

@@ -17,27 +17,18 @@ public sealed partial class SagaRuntime<TSaga>
         return timeouts;
     }
 
-    /// <summary>The commands and events the saga decided on, validated and serialized, to keep with it until sent.</summary>
+    /// <summary>The commands and events the saga decided on, validated and serialized, each under a new id, to keep with it until delivered.</summary>
     private async ValueTask<List<PendingMessage>> PendingOfAsync(SagaContext saga, IMessageContext context, CancellationToken cancellationToken)
     {
         var pending = new List<PendingMessage>(saga.Outgoing.Count);
         foreach (var outgoing in saga.Outgoing)
         {
             var serialized = await _services.Pipeline.ValidateAndSerializeAsync(outgoing, cancellationToken).ConfigureAwait(false);
-            pending.Add(new PendingMessage(context.MessageId, serialized.Kind == MessageKind.Event, serialized.WireName, serialized.Body));
+            pending.Add(new PendingMessage(_services.Pipeline.NewMessageId(), context.CorrelationId, context.MessageId, serialized.WireName, serialized.Body));
         }
 
         return pending;
     }
-
-    /// <summary>Sends a kept message again, read back into its type: the repeat of its cause is what sends it.</summary>
-    private Func<IMessageContext, CancellationToken, ValueTask> Resend(PendingMessage pending) => (context, cancellationToken) =>
-    {
-        var message = _services.Pipeline.Deserialize(pending.WireName, pending.Body);
-        return pending.IsEvent
-            ? context.PublishAsync((IEvent)message, cancellationToken)
-            : context.SendAsync((ICommand)message, cancellationToken);
-    };
 
     private void NotFound(string sagaId, SagaStep step, IMessageContext context)
     {

@@ -4,9 +4,11 @@ namespace Cqrs.EventSourcing;
 /// Loads, calls and saves sagas of one type for the handlers the source generator registers. A message's turn:
 /// load the saga (or start it), call it, and save its new state with its timeouts and the messages it decided on,
 /// expecting the version it was loaded at (handling the message again on the winner's state after losing a race);
-/// then send those messages and forget them. A repeat of a message the saga has handled (its id is kept with the
-/// state) changes nothing, but sends what that message decided if the first delivery did not get to forget it: a crash
-/// between the save and the sends loses nothing, and a message is sent at least once. Thread-safe.
+/// then publish those messages through <see cref="SagaOutbox"/>, which forgets them once delivered. A repeat of a
+/// message the saga has handled (its id is kept with the state) changes nothing, but publishes what that message
+/// decided if it is still pending; what a dead process left pending the next one publishes at start. So a crash
+/// between the save and the delivery loses nothing, and a message is delivered at least once, always under the same
+/// id. Thread-safe.
 /// </summary>
 /// <typeparam name="TSaga">The saga type.</typeparam>
 public sealed partial class SagaRuntime<TSaga>
@@ -44,32 +46,21 @@ public sealed partial class SagaRuntime<TSaga>
     {
         ArgumentException.ThrowIfNullOrEmpty(sagaId);
         using var activity = SagaTelemetry.Start(SagaType, sagaId);
-        var key = $"{SagaType}/{sagaId}";
-        IReadOnlyList<Func<IMessageContext, CancellationToken, ValueTask>> sends;
-        using (await _services.Locks.EnterAsync(key, cancellationToken).ConfigureAwait(false))
+        IReadOnlyList<PendingMessage> decided;
+        using (await _services.Locks.EnterAsync(SagaOutbox.KeyOf(SagaType, sagaId), cancellationToken).ConfigureAwait(false))
         {
-            sends = await DecideAndSaveAsync(sagaId, message, context, step, handle, cancellationToken).ConfigureAwait(false);
+            decided = await DecideAndSaveAsync(sagaId, message, context, step, handle, cancellationToken).ConfigureAwait(false);
         }
 
-        if (sends.Count == 0)
+        // Published outside the saga's turn: in direct dispatch what it sends may come straight back to the same saga.
+        if (decided.Count > 0)
         {
-            return;
-        }
-
-        // Sent outside the saga's turn: in direct dispatch what it sends may come straight back to the same saga.
-        foreach (var send in sends)
-        {
-            await send(context, cancellationToken).ConfigureAwait(false);
-        }
-
-        using (await _services.Locks.EnterAsync(key, cancellationToken).ConfigureAwait(false))
-        {
-            await ForgetSentAsync(sagaId, context.MessageId, cancellationToken).ConfigureAwait(false);
+            await _services.Outbox.PublishDecidedAsync(SagaType, sagaId, decided, context, cancellationToken).ConfigureAwait(false);
         }
     }
 
-    /// <summary>What to send once the turn is over: the saga's decision once saved, or what a repeat's first delivery left unsent.</summary>
-    private async ValueTask<IReadOnlyList<Func<IMessageContext, CancellationToken, ValueTask>>> DecideAndSaveAsync<TMessage>(
+    /// <summary>What to publish once the turn is over: the saga's decision once saved, or what a repeat's first delivery left pending.</summary>
+    private async ValueTask<IReadOnlyList<PendingMessage>> DecideAndSaveAsync<TMessage>(
         string sagaId, TMessage message, IMessageContext context, SagaStep step, Func<TSaga, TMessage, SagaContext, TSaga> handle, CancellationToken cancellationToken)
     {
         var store = _services.Store;
@@ -79,7 +70,7 @@ public sealed partial class SagaRuntime<TSaga>
             var data = record is null ? null : Read(record);
             if (data is not null && data.Handled.Contains(context.MessageId))
             {
-                return [.. data.Pending.Where(pending => pending.CausationId == context.MessageId).Select(Resend)];
+                return [.. data.Pending.Where(pending => pending.CausationId == context.MessageId)];
             }
 
             if ((record is null && step != SagaStep.Start) || record is { Completed: true })
@@ -91,8 +82,9 @@ public sealed partial class SagaRuntime<TSaga>
             var saga = new SagaContext(sagaId, context.MessageId, context.CorrelationId, _services.Clock.GetUtcNow(), isNew: record is null);
             var next = handle(record is null || data is null ? TSaga.Initial : StateOf(record, data), message, saga);
             var timeouts = await TimeoutsOfAsync(sagaId, saga, context, cancellationToken).ConfigureAwait(false);
+            var decided = await PendingOfAsync(saga, context, cancellationToken).ConfigureAwait(false);
             var pending = data?.Pending ?? [];
-            pending.AddRange(await PendingOfAsync(saga, context, cancellationToken).ConfigureAwait(false));
+            pending.AddRange(decided);
             var handled = data?.Handled ?? [];
             handled.Add(context.MessageId);
             if (handled.Count > _services.Options.RememberedMessages)
@@ -101,7 +93,8 @@ public sealed partial class SagaRuntime<TSaga>
             }
 
             var version = record?.Version ?? 0;
-            var saved = new SagaRecord(SagaType, sagaId, version + 1, new SagaData(_state.Serialize(next), handled, pending).Write(), saga.IsCompleted);
+            var saved = new SagaRecord(
+                SagaType, sagaId, version + 1, new SagaData(_state.Serialize(next), handled, pending).Write(), saga.IsCompleted, HasPending: pending.Count > 0);
             try
             {
                 await store.SaveSagaAsync(saved, version, timeouts, cancellationToken).ConfigureAwait(false);
@@ -124,37 +117,7 @@ public sealed partial class SagaRuntime<TSaga>
                 _services.Timeouts.Requested();
             }
 
-            return saga.Dispatches;
-        }
-    }
-
-    /// <summary>Drops the messages <paramref name="causationId"/> decided on, now sent, from the saga.</summary>
-    private async Task ForgetSentAsync(string sagaId, Guid causationId, CancellationToken cancellationToken)
-    {
-        for (var attempt = 0; ; attempt++)
-        {
-            var record = await _services.Store.LoadSagaAsync(SagaType, sagaId, cancellationToken).ConfigureAwait(false);
-            if (record is null)
-            {
-                return;
-            }
-
-            var data = Read(record);
-            if (data.Pending.RemoveAll(pending => pending.CausationId == causationId) == 0)
-            {
-                return;
-            }
-
-            try
-            {
-                await _services.Store.SaveSagaAsync(record with { Version = record.Version + 1, Data = data.Write() }, record.Version, [], cancellationToken).ConfigureAwait(false);
-                return;
-            }
-            catch (ConcurrencyException) when (attempt < _services.Options.ConflictRetries)
-            {
-                // Saved meanwhile by another process, which kept these messages: forget them from its state.
-                _services.Telemetry.Conflict(SagaType);
-            }
+            return decided;
         }
     }
 

@@ -16,7 +16,8 @@ public sealed class SagaServices
         SagaTelemetry telemetry,
         IOptions<SagaOptions> options,
         TimeProvider clock,
-        IEnumerable<ISagaObserver> observers)
+        IEnumerable<ISagaObserver> observers,
+        SagaOutbox outbox)
     {
         _store = store;
         States = states;
@@ -26,6 +27,7 @@ public sealed class SagaServices
         Options = options.Value;
         Clock = clock;
         Observers = [.. observers];
+        Outbox = outbox;
     }
 
     /// <summary>The store, if it keeps sagas.</summary>
@@ -50,6 +52,9 @@ public sealed class SagaServices
     /// <summary>Told of each saga decision once saved.</summary>
     internal ISagaObserver[] Observers { get; }
 
+    /// <summary>Publishes what sagas decided, and forgets it once delivered.</summary>
+    internal SagaOutbox Outbox { get; }
+
     /// <summary>Messages for one saga take turns within this process, so they lose no races to each other.</summary>
-    internal KeyedLocks Locks { get; } = new();
+    internal KeyedLocks Locks => Outbox.Locks;
 }

@@ -6,7 +6,8 @@ using Microsoft.Extensions.Logging;
 namespace Cqrs.EventSourcing;
 
 /// <summary>
-/// Fires stored saga timeouts when due, under a host: at start (timeouts that came due while no process ran) and then
+/// Under a host, publishes what sagas left pending at start (see <see cref="SagaOutbox.SweepAsync"/>), and fires
+/// stored saga timeouts when due: at start (timeouts that came due while no process ran) and then
 /// whenever one comes due, this process stores one, or <see cref="SagaOptions.TimeoutPollInterval"/> passes (another
 /// process may have stored one). A timeout goes through the pipeline as a command under its own id, and leaves the
 /// store once delivered (handled, dead-lettered, or taken by a broker): a crash before that fires it again, and the
@@ -40,6 +41,20 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, ILogge
             return;
         }
 
+        // Alongside the timeouts, not before them: the sweep waits for what it publishes to be handled.
+        var sweeping = SweepOutboxAsync(stoppingToken);
+        try
+        {
+            await FireUntilStoppedAsync(stoppingToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            await sweeping.ConfigureAwait(false);
+        }
+    }
+
+    private async Task FireUntilStoppedAsync(CancellationToken stoppingToken)
+    {
         while (!stoppingToken.IsCancellationRequested)
         {
             var requested = services.Timeouts.Next;
@@ -64,6 +79,27 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, ILogge
                     return;
                 }
             }
+        }
+    }
+
+    /// <summary>
+    /// Publishes what sagas decided but a process that stopped or died did not get delivered: nothing else would, since
+    /// their causes (a timeout deleted once handled, say) may never come again. Once, at start: within a process,
+    /// what fails to be handed over fails its cause's handler, whose retry publishes it again.
+    /// </summary>
+    private async Task SweepOutboxAsync(CancellationToken stoppingToken)
+    {
+        try
+        {
+            await services.Outbox.SweepAsync(services.Store, stoppingToken).ConfigureAwait(false);
+        }
+        catch (Exception exception) when (!stoppingToken.IsCancellationRequested)
+        {
+            LogSweepFailed(exception);
+        }
+        catch (OperationCanceledException)
+        {
+            // Stopped while sweeping: what is left stays pending, for the next start.
         }
     }
 
@@ -126,6 +162,9 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, ILogge
             _firing.TryRemove(timeout.TimeoutId, out _);
         }
     }
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Could not publish what sagas left pending; it stays pending, for the next start.")]
+    private partial void LogSweepFailed(Exception exception);
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "Could not look for due saga timeouts; trying again.")]
     private partial void LogFiringFailed(Exception exception);

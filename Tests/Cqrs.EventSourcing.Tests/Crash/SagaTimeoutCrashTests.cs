@@ -4,8 +4,8 @@ namespace Cqrs.EventSourcing.Tests.Crash;
 
 /// <summary>
 /// Tests/Cqrs.CrashApp stores saga timeouts in a SQLite file and is killed with SIGKILL before any fires; then
-/// processes that fire them are killed at random moments; a last one fires what is left. No timeout may be lost, and
-/// each saga takes its timeout once.
+/// processes that fire them are killed at random moments; a last one fires what is left. No timeout may be lost, each
+/// saga takes its timeout once, and the event each publishes on it is handled, though a killed process held it.
 /// </summary>
 public sealed class SagaTimeoutCrashTests : IDisposable
 {
@@ -59,10 +59,9 @@ public sealed class SagaTimeoutCrashTests : IDisposable
         var wrong = states.Where(state => !state.EndsWith(" 1 True", StringComparison.Ordinal)).ToList();
         Assert.True(wrong.Count == 0, $"Seed {seed}: countdowns that did not take their timeout exactly once: {string.Join(", ", wrong.Take(10))}");
 
-        // Not every "fired" line need be printed: the event a countdown publishes on its timeout goes through the
-        // in-process transport, which loses what it still holds when the process is killed. The saved states above
-        // are what proves each timeout was taken once.
-        Assert.Subset(Enumerable.Range(0, Countdowns).Select(index => $"c{index}").ToHashSet(), fired);
+        // The event each countdown publishes on its timeout is kept with the saga until handled: one a killed process
+        // held in its in-process queue is published by the next process at start.
+        Assert.Equal(Countdowns, fired.Count);
     }
 
     public void Dispose() => Directory.Delete(_directory, recursive: true);

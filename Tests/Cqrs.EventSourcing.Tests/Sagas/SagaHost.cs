@@ -4,11 +4,11 @@ using Sample.Domain;
 
 namespace Cqrs.EventSourcing.Tests.Sagas;
 
-/// <summary>A container with this assembly's sagas over a given store, in direct dispatch, failures dead-lettered at once.</summary>
+/// <summary>A container with this assembly's sagas over a given store, in direct dispatch unless told, failures dead-lettered at once.</summary>
 internal static class SagaHost
 {
     /// <summary>A host, not started: its timeout scheduler runs only once a test starts it, as a restarted process would.</summary>
-    public static IHost Create(IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null)
+    public static IHost Create(IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton(log);
@@ -16,7 +16,7 @@ internal static class SagaHost
         builder.Services.AddSingleton<Support.DepositGate>();
         builder.Services.AddSampleDomain(options =>
         {
-            options.DirectDispatch = true;
+            options.DirectDispatch = direct;
             options.Retry.ImmediateRetries = 0;
             options.Retry.Delays.Clear();
         }).UseStore(_ => store).ConfigureSagas(options => sagas?.Invoke(options));

@@ -57,15 +57,23 @@ public sealed record TallyExpired([property: Key(0), SagaId] string TallyId) : I
 [WireName("tests.tally-closed")]
 public sealed record TallyClosed([property: Key(0)] string TallyId, [property: Key(1)] int Total) : IEvent;
 
-/// <summary>The tallies closed, by id, with their totals, for tests to wait on. Thread-safe.</summary>
+/// <summary>The tallies closed, by id, with their totals, for tests to wait on, and the ids of every delivery of their closing. Thread-safe.</summary>
 public sealed class TallyLog
 {
     private readonly System.Collections.Concurrent.ConcurrentDictionary<string, TaskCompletionSource<int>> _closed = new();
+    private readonly System.Collections.Concurrent.ConcurrentQueue<(string TallyId, Guid MessageId)> _closings = new();
 
     /// <summary>The total the tally closed with (-1 when it expired); fails past <see cref="Support.Patience.Timeout"/>.</summary>
     public Task<int> ClosedAsync(string tallyId) => Closed(tallyId).Task.WaitAsync(Support.Patience.Timeout);
 
-    public void Close(string tallyId, int total) => Closed(tallyId).TrySetResult(total);
+    /// <summary>The message ids of the <see cref="TallyClosed"/> deliveries handled for the tally, in order.</summary>
+    public IReadOnlyList<Guid> Closings(string tallyId) => [.. _closings.Where(closing => closing.TallyId == tallyId).Select(closing => closing.MessageId)];
+
+    public void Close(string tallyId, int total, Guid messageId)
+    {
+        _closings.Enqueue((tallyId, messageId));
+        Closed(tallyId).TrySetResult(total);
+    }
 
     private TaskCompletionSource<int> Closed(string tallyId) =>
         _closed.GetOrAdd(tallyId, _ => new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously));
@@ -75,7 +83,7 @@ public sealed class RecordClosedTallies(TallyLog log) : IEventHandler<TallyClose
 {
     public ValueTask HandleAsync(TallyClosed @event, IMessageContext context, CancellationToken cancellationToken)
     {
-        log.Close(@event.TallyId, @event.Total);
+        log.Close(@event.TallyId, @event.Total, context.MessageId);
         return ValueTask.CompletedTask;
     }
 }
