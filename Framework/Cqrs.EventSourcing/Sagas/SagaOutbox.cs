@@ -37,6 +37,9 @@ internal sealed partial class SagaOutbox(
     /// <summary>The key of a saga's turn in <see cref="Locks"/>.</summary>
     public static string KeyOf(string sagaType, string sagaId) => $"{sagaType}/{sagaId}";
 
+    /// <summary>Where a message a saga sends comes from, as a stored message's position: the saga (sagas have no versions to publish in order).</summary>
+    public static StreamPosition PositionOf(string sagaType, string sagaId) => new($"{sagaType}-{sagaId}", 0);
+
     /// <summary>
     /// Publishes what a saga's turn just saved (or what a repeat of its cause found still pending) and returns once it
     /// is handed over: it is forgotten later, once delivered, without the handler waiting on other handlers (in-process
@@ -131,12 +134,13 @@ internal sealed partial class SagaOutbox(
     {
         _transport ??= services.GetRequiredService<ITransport>();
         var deliveries = new List<StoredDelivery>(claimed.Count);
+        var position = PositionOf(sagaType, sagaId);
         try
         {
             foreach (var pending in claimed)
             {
-                var delivery = new StoredDelivery(new StreamPosition($"{sagaType}-{sagaId}", 0));
-                var message = new StoredMessage(pending.WireName, pending.MessageId, pending.CorrelationId, pending.CausationId, pending.Body, delivery.Position);
+                var delivery = new StoredDelivery(position);
+                var message = new StoredMessage(pending.WireName, pending.MessageId, pending.CorrelationId, pending.CausationId, pending.Body, position);
                 await pipeline.PublishAsync(message, delivery, validated, cause, cancellationToken).ConfigureAwait(false);
                 deliveries.Add(delivery);
             }

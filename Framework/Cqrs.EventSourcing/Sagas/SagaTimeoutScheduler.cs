@@ -122,7 +122,7 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, ILogge
 
     private async Task FireAsync(SagaTimeoutRecord timeout, CancellationToken cancellationToken)
     {
-        var delivery = new StoredDelivery(new StreamPosition($"{timeout.SagaType}-{timeout.SagaId}", 0));
+        var delivery = new StoredDelivery(SagaOutbox.PositionOf(timeout.SagaType, timeout.SagaId));
         var message = new StoredMessage(timeout.WireName, timeout.TimeoutId, timeout.CorrelationId, timeout.CausationId, timeout.Body, delivery.Position);
         try
         {
