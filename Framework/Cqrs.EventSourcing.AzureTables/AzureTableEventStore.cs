@@ -6,11 +6,13 @@ namespace Cqrs.EventSourcing.AzureTables;
 /// A store in Azure Table Storage. Each stream is one partition of the streams table, holding a head row (the
 /// version, checked by ETag), a row per event and a row per unpublished event; an append writes them in one
 /// entity-group transaction, so it is all or nothing. Snapshots, the inbox and checkpoints have tables of their
-/// own. The tables are named from a prefix and created on first use. Thread-safe.
+/// own, and so do sagas with their timeouts (see <see cref="SaveSagaAsync"/>). The tables are named from a prefix and
+/// created on first use. Thread-safe.
 /// </summary>
 /// <remarks>
 /// Limits of Table Storage show as limits of an append: at most <see cref="MaxEventsPerAppend"/> events, each
-/// payload at most <see cref="MaxPayloadBytes"/> and all together at most <see cref="MaxAppendBytes"/>.
+/// payload at most <see cref="MaxPayloadBytes"/> and all together at most <see cref="MaxAppendBytes"/>; and as
+/// limits of a saga's save: at most <see cref="MaxSagaDataBytes"/> of data and <see cref="MaxTimeoutsPerSave"/> timeouts.
 /// Reading the outbox scans the streams table across partitions.
 /// </remarks>
 public sealed partial class AzureTableEventStore : IEventSourcingStore
@@ -31,12 +33,14 @@ public sealed partial class AzureTableEventStore : IEventSourcingStore
     internal const string SnapshotsTable = "Snapshots";
     internal const string InboxTable = "Inbox";
     internal const string CheckpointsTable = "Checkpoints";
+    internal const string SagasTable = "Sagas";
 
     private readonly TimeProvider _clock;
     private readonly LazyTable _streams;
     private readonly LazyTable _snapshots;
     private readonly LazyTable _inbox;
     private readonly LazyTable _checkpoints;
+    private readonly LazyTable _sagas;
 
     /// <summary>Opens the store in the account of <paramref name="connectionString"/>.</summary>
     /// <param name="connectionString">A storage account connection string, such as <c>UseDevelopmentStorage=true</c>.</param>
@@ -62,6 +66,7 @@ public sealed partial class AzureTableEventStore : IEventSourcingStore
         _snapshots = new LazyTable(service.GetTableClient(tablePrefix + SnapshotsTable));
         _inbox = new LazyTable(service.GetTableClient(tablePrefix + InboxTable));
         _checkpoints = new LazyTable(service.GetTableClient(tablePrefix + CheckpointsTable));
+        _sagas = new LazyTable(service.GetTableClient(tablePrefix + SagasTable));
     }
 
     /// <exception cref="ArgumentException"><paramref name="tablePrefix"/> cannot start a table name.</exception>

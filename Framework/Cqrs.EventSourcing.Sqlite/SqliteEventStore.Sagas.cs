@@ -2,26 +2,43 @@ using Microsoft.Data.Sqlite;
 
 namespace Cqrs.EventSourcing.Sqlite;
 
-/// <summary>Sagas and their timeouts: a row per saga, saved with a version check, and its timeouts in the same write.</summary>
+/// <summary>
+/// Sagas and their timeouts: a row per saga, saved with a version check, and its timeouts in the same write;
+/// completed sagas are purged by completion time, with their timeouts, in one write.
+/// </summary>
 public sealed partial class SqliteEventStore : ISagaStore
 {
-    private const string LoadSagaSql = "SELECT version, data, completed, has_pending FROM sagas WHERE saga_type = $saga_type AND saga_id = $saga_id;";
+    private const string LoadSagaSql = "SELECT version, data, completed, has_pending, completed_ticks FROM sagas WHERE saga_type = $saga_type AND saga_id = $saga_id;";
 
+    // A completed record saved without its completion time keeps the one stored, or takes the time of the save.
     private const string InsertSagaSql = """
-        INSERT INTO sagas (saga_type, saga_id, version, data, completed, has_pending) VALUES ($saga_type, $saga_id, $version, $data, $completed, $has_pending)
+        INSERT INTO sagas (saga_type, saga_id, version, data, completed, has_pending, completed_ticks)
+        VALUES ($saga_type, $saga_id, $version, $data, $completed, $has_pending, CASE WHEN $completed = 1 THEN coalesce($completed_ticks, $now_ticks) END)
         ON CONFLICT DO NOTHING;
         """;
 
     private const string UpdateSagaSql = """
-        UPDATE sagas SET version = $version, data = $data, completed = $completed, has_pending = $has_pending
+        UPDATE sagas SET version = $version, data = $data, completed = $completed, has_pending = $has_pending,
+            completed_ticks = CASE WHEN $completed = 1 THEN coalesce($completed_ticks, completed_ticks, $now_ticks) END
         WHERE saga_type = $saga_type AND saga_id = $saga_id AND version = $expected;
         """;
 
     private const string SagaVersionSql = "SELECT coalesce((SELECT version FROM sagas WHERE saga_type = $saga_type AND saga_id = $saga_id), 0);";
 
     private const string SagasWithPendingSql = """
-        SELECT saga_type, saga_id, version, data, completed FROM sagas WHERE has_pending = 1 LIMIT $max_count;
+        SELECT saga_type, saga_id, version, data, completed, completed_ticks FROM sagas WHERE has_pending = 1 LIMIT $max_count;
         """;
+
+    // The same sagas, oldest first, chosen twice in one write transaction: their timeouts go, then they do.
+    private const string ExpiredSagasSql = """
+        SELECT saga_type, saga_id FROM sagas
+        WHERE completed_ticks < $before AND completed = 1 AND has_pending = 0
+        ORDER BY completed_ticks, saga_type, saga_id LIMIT $max_count
+        """;
+
+    private const string PurgeTimeoutsOfSagasSql = $"DELETE FROM saga_timeouts WHERE (saga_type, saga_id) IN ({ExpiredSagasSql});";
+
+    private const string PurgeSagasSql = $"DELETE FROM sagas WHERE (saga_type, saga_id) IN ({ExpiredSagasSql});";
 
     private const string InsertTimeoutSql = """
         INSERT INTO saga_timeouts (timeout_id, saga_type, saga_id, due_ticks, wire_name, body, correlation_id, causation_id)
@@ -44,7 +61,7 @@ public sealed partial class SqliteEventStore : ISagaStore
         ArgumentNullException.ThrowIfNull(sagaId);
         await foreach (var row in QueryAsync(LoadSagaSql, cancellationToken, ("$saga_type", sagaType), ("$saga_id", sagaId)).ConfigureAwait(false))
         {
-            return new SagaRecord(sagaType, sagaId, row.GetInt64(0), (byte[])row.GetValue(1), row.GetInt64(2) != 0, row.GetInt64(3) != 0);
+            return new SagaRecord(sagaType, sagaId, row.GetInt64(0), (byte[])row.GetValue(1), row.GetInt64(2) != 0, row.GetInt64(3) != 0) { CompletedAt = TimeAt(row, 4) };
         }
 
         return null;
@@ -62,7 +79,8 @@ public sealed partial class SqliteEventStore : ISagaStore
                 [
                     ("$saga_type", record.SagaType), ("$saga_id", record.SagaId), ("$version", record.Version),
                     ("$data", Blobs.From(record.Data)), ("$completed", record.Completed ? 1 : 0), ("$has_pending", record.HasPending ? 1 : 0),
-                    ("$expected", expectedVersion),
+                    ("$expected", expectedVersion), ("$completed_ticks", record.CompletedAt is { } completedAt ? completedAt.UtcTicks : DBNull.Value),
+                    ("$now_ticks", _clock.GetUtcNow().UtcTicks),
                 ];
                 using (var save = Command(connection, expectedVersion == 0 ? InsertSagaSql : UpdateSagaSql, saga))
                 {
@@ -108,10 +126,31 @@ public sealed partial class SqliteEventStore : ISagaStore
         var sagas = new List<SagaRecord>();
         await foreach (var row in QueryAsync(SagasWithPendingSql, cancellationToken, ("$max_count", maxCount)).ConfigureAwait(false))
         {
-            sagas.Add(new SagaRecord(row.GetString(0), row.GetString(1), row.GetInt64(2), (byte[])row.GetValue(3), row.GetInt64(4) != 0, HasPending: true));
+            sagas.Add(new SagaRecord(row.GetString(0), row.GetString(1), row.GetInt64(2), (byte[])row.GetValue(3), row.GetInt64(4) != 0, HasPending: true) { CompletedAt = TimeAt(row, 5) });
         }
 
         return sagas;
+    }
+
+    /// <inheritdoc/>
+    public async Task<int> PurgeCompletedSagasAsync(DateTimeOffset completedBefore, int maxCount, CancellationToken cancellationToken = default)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
+        var purged = 0;
+        await _writer.WriteAsync(
+            async connection =>
+            {
+                (string, object)[] expired = [("$before", completedBefore.UtcTicks), ("$max_count", maxCount)];
+                using (var timeouts = Command(connection, PurgeTimeoutsOfSagasSql, expired))
+                {
+                    await timeouts.ExecuteNonQueryAsync().ConfigureAwait(false);
+                }
+
+                using var sagas = Command(connection, PurgeSagasSql, expired);
+                purged = await sagas.ExecuteNonQueryAsync().ConfigureAwait(false);
+            },
+            cancellationToken).ConfigureAwait(false);
+        return purged;
     }
 
     /// <inheritdoc/>
@@ -147,6 +186,8 @@ public sealed partial class SqliteEventStore : ISagaStore
             ("$causation_id", Blobs.FromId(timeout.CausationId)));
         await insert.ExecuteNonQueryAsync().ConfigureAwait(false);
     }
+
+    private static DateTimeOffset? TimeAt(SqliteDataReader row, int ordinal) => row.IsDBNull(ordinal) ? null : new DateTimeOffset(row.GetInt64(ordinal), TimeSpan.Zero);
 
     private static Guid IdAt(SqliteDataReader row, int ordinal) =>
         Blobs.TryReadId((byte[])row.GetValue(ordinal), out var id) ? id : throw new InvalidOperationException("A saga timeout's id column does not hold an id.");

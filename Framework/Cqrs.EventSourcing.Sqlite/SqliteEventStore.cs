@@ -159,7 +159,21 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
             }
         }
 
-        using var index = Command(connection, SqliteSchema.IndexInboxTimes);
-        await index.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        using (var index = Command(connection, SqliteSchema.IndexInboxTimes))
+        {
+            await index.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        using (var sagasHaveTimes = Command(connection, SqliteSchema.SagasHaveCompletionTimes))
+        {
+            if (await sagasHaveTimes.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is 0L)
+            {
+                using var addTimes = Command(connection, SqliteSchema.AddSagaCompletionTimes(_clock.GetUtcNow().UtcTicks));
+                await addTimes.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+            }
+        }
+
+        using var sagaIndex = Command(connection, SqliteSchema.IndexSagaCompletionTimes);
+        await sagaIndex.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }
 }

@@ -52,14 +52,16 @@ internal static class SqliteSchema
             PRIMARY KEY (handler, message_id)
         ) WITHOUT ROWID;
 
-        -- One row per saga, replaced only by a save that expects its version.
+        -- One row per saga, replaced only by a save that expects its version. completed_ticks: when it completed
+        -- (UTC ticks; NULL while it runs), so that completed sagas can be purged once old.
         CREATE TABLE IF NOT EXISTS sagas (
-            saga_type   TEXT    NOT NULL,
-            saga_id     TEXT    NOT NULL,
-            version     INTEGER NOT NULL,
-            data        BLOB    NOT NULL,
-            completed   INTEGER NOT NULL,
-            has_pending INTEGER NOT NULL,
+            saga_type       TEXT    NOT NULL,
+            saga_id         TEXT    NOT NULL,
+            version         INTEGER NOT NULL,
+            data            BLOB    NOT NULL,
+            completed       INTEGER NOT NULL,
+            has_pending     INTEGER NOT NULL,
+            completed_ticks INTEGER,
             PRIMARY KEY (saga_type, saga_id)
         ) WITHOUT ROWID;
 
@@ -80,6 +82,9 @@ internal static class SqliteSchema
 
         CREATE INDEX IF NOT EXISTS saga_timeouts_by_due ON saga_timeouts (due_ticks);
 
+        -- A saga's timeouts, for the purge that deletes them with it.
+        CREATE INDEX IF NOT EXISTS saga_timeouts_by_saga ON saga_timeouts (saga_type, saga_id);
+
         CREATE TABLE IF NOT EXISTS checkpoints (
             projection TEXT    NOT NULL,
             stream_id  TEXT    NOT NULL,
@@ -99,4 +104,19 @@ internal static class SqliteSchema
 
     /// <summary>Lets the purge find old records without reading the whole inbox; made after the column exists.</summary>
     public const string IndexInboxTimes = "CREATE INDEX IF NOT EXISTS inbox_by_time ON inbox (handled_ticks);";
+
+    /// <summary>True when the sagas table has its <c>completed_ticks</c> column: files made before it was added do not.</summary>
+    public const string SagasHaveCompletionTimes = "SELECT count(*) FROM pragma_table_info('sagas') WHERE name = 'completed_ticks';";
+
+    /// <summary>
+    /// Gives an older file's sagas their <c>completed_ticks</c> column, the completed ones stamped
+    /// <paramref name="nowTicks"/>: when they completed is unknown, so each is kept one full retention from the upgrade.
+    /// </summary>
+    public static string AddSagaCompletionTimes(long nowTicks) => $"""
+        ALTER TABLE sagas ADD COLUMN completed_ticks INTEGER;
+        UPDATE sagas SET completed_ticks = {nowTicks} WHERE completed = 1;
+        """;
+
+    /// <summary>Lets the purge find completed sagas by age without reading every saga; made after the column exists.</summary>
+    public const string IndexSagaCompletionTimes = "CREATE INDEX IF NOT EXISTS sagas_by_completion ON sagas (completed_ticks) WHERE completed_ticks IS NOT NULL;";
 }

@@ -29,7 +29,7 @@ public sealed partial class InMemoryEventStore : ISagaStore
                 throw new ConcurrencyException($"{record.SagaType}-{record.SagaId}", ExpectedVersion.Exactly(expectedVersion), version);
             }
 
-            _sagas[key] = record with { Data = record.Data.ToArray() };
+            _sagas[key] = record with { Data = record.Data.ToArray(), CompletedAt = CompletedAtOf(record, current) };
             foreach (var timeout in timeouts)
             {
                 _timeouts[timeout.TimeoutId] = timeout with { Body = timeout.Body.ToArray() };
@@ -71,6 +71,32 @@ public sealed partial class InMemoryEventStore : ISagaStore
     }
 
     /// <inheritdoc/>
+    public Task<int> PurgeCompletedSagasAsync(DateTimeOffset completedBefore, int maxCount, CancellationToken cancellationToken = default)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
+        lock (_lock)
+        {
+            var expired = _sagas.Values
+                .Where(saga => saga is { Completed: true, HasPending: false, CompletedAt: { } completedAt } && completedAt < completedBefore)
+                .OrderBy(saga => saga.CompletedAt)
+                .Take(maxCount)
+                .Select(saga => (saga.SagaType, saga.SagaId))
+                .ToHashSet();
+            foreach (var key in expired)
+            {
+                _sagas.Remove(key);
+            }
+
+            foreach (var timeout in _timeouts.Values.Where(timeout => expired.Contains((timeout.SagaType, timeout.SagaId))).ToList())
+            {
+                _timeouts.Remove(timeout.TimeoutId);
+            }
+
+            return Task.FromResult(expired.Count);
+        }
+    }
+
+    /// <inheritdoc/>
     public Task<IReadOnlyList<SagaRecord>> ReadSagasWithPendingAsync(int maxCount, CancellationToken cancellationToken = default)
     {
         lock (_lock)
@@ -79,4 +105,8 @@ public sealed partial class InMemoryEventStore : ISagaStore
             return Task.FromResult(pending);
         }
     }
+
+    /// <summary>A completed record's completion time: its own, else the one stored, else now; null while the saga runs.</summary>
+    private DateTimeOffset? CompletedAtOf(SagaRecord record, SagaRecord? current) =>
+        !record.Completed ? null : record.CompletedAt ?? current?.CompletedAt ?? _clock.GetUtcNow();
 }

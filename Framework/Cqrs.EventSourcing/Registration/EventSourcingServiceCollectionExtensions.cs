@@ -49,7 +49,10 @@ public static class EventSourcingServiceCollectionExtensions
         return new EventSourcingBuilder(services);
     }
 
-    /// <summary>The saga runtime the generated saga handlers use, its outbox, and the scheduler that fires stored timeouts (and sweeps the outbox) under a host.</summary>
+    /// <summary>
+    /// The saga runtime the generated saga handlers use, its outbox, the scheduler that fires stored timeouts (and
+    /// sweeps the outbox) under a host, and the sweep that deletes completed sagas past their retention.
+    /// </summary>
     private static void AddSagas(IServiceCollection services)
     {
         services.AddOptions<SagaOptions>().ValidateOnStart();
@@ -70,5 +73,7 @@ public static class EventSourcingServiceCollectionExtensions
         services.TryAddSingleton(typeof(SagaRuntime<>));
         services.TryAddSingleton<SagaTimeoutScheduler>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, SagaTimeoutScheduler>(provider => provider.GetRequiredService<SagaTimeoutScheduler>()));
+        services.TryAddSingleton<SagaPurger>();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, SagaPurger>(provider => provider.GetRequiredService<SagaPurger>()));
     }
 }

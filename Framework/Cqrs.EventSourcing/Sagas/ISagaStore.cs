@@ -3,7 +3,7 @@ namespace Cqrs.EventSourcing;
 /// <summary>
 /// Where sagas and their timeouts are kept: one record per saga, replaced only by a save that expects its current
 /// version, so that of two messages for one saga handled at once, one wins and the other is handled again on its
-/// state. The in-memory and SQLite stores implement it. Thread-safe.
+/// state. The in-memory, SQLite and Azure Table stores implement it. Thread-safe.
 /// </summary>
 public interface ISagaStore
 {
@@ -31,6 +31,16 @@ public interface ISagaStore
     /// messages that were decided but not known to be delivered, for a process to publish after a crash. In no set order.
     /// </summary>
     Task<IReadOnlyList<SagaRecord>> ReadSagasWithPendingAsync(int maxCount, CancellationToken cancellationToken = default);
+
+    /// <summary>
+    /// Deletes up to <paramref name="maxCount"/> sagas that completed before <paramref name="completedBefore"/> (by
+    /// <see cref="SagaRecord.CompletedAt"/>), with their timeouts, oldest first, and returns how many it deleted: fewer
+    /// than <paramref name="maxCount"/> once no more are that old. A completed saga still holding messages not known to
+    /// be delivered (<see cref="SagaRecord.HasPending"/>) is kept until they are. The host calls it in batches with
+    /// <see cref="SagaOptions.CompletedRetention"/>; a saga deleted is as one never saved: a starting message for it
+    /// starts it anew.
+    /// </summary>
+    Task<int> PurgeCompletedSagasAsync(DateTimeOffset completedBefore, int maxCount, CancellationToken cancellationToken = default);
 }
 
 /// <summary>A saga as stored.</summary>
@@ -40,7 +50,15 @@ public interface ISagaStore
 /// <param name="Data">The state, the ids of the latest messages handled and the messages not yet delivered, as the saga runtime writes them.</param>
 /// <param name="Completed">True once the saga completed.</param>
 /// <param name="HasPending">True while its data holds messages decided but not known to be delivered: the store finds such sagas for <see cref="ISagaStore.ReadSagasWithPendingAsync"/>.</param>
-public sealed record SagaRecord(string SagaType, string SagaId, long Version, ReadOnlyMemory<byte> Data, bool Completed, bool HasPending);
+public sealed record SagaRecord(string SagaType, string SagaId, long Version, ReadOnlyMemory<byte> Data, bool Completed, bool HasPending)
+{
+    /// <summary>
+    /// When the saga completed; null while it runs. Stores keep it with the record, and stamp a completed record
+    /// saved without it with the completion time already stored, or else the time of the save, so that
+    /// <see cref="ISagaStore.PurgeCompletedSagasAsync"/> can tell every completed saga's age.
+    /// </summary>
+    public DateTimeOffset? CompletedAt { get; init; }
+}
 
 /// <summary>A timeout waiting to be delivered to its saga.</summary>
 /// <param name="TimeoutId">Its id: the message id it is delivered under.</param>

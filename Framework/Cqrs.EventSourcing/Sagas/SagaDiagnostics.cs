@@ -24,6 +24,9 @@ public static class SagaDiagnostics
     /// <summary>Counter: messages handled again after another message for the same saga was saved first.</summary>
     public const string SagaConflicts = "cqrs.sagas.conflicts";
 
+    /// <summary>Counter: completed sagas deleted once older than <see cref="SagaOptions.CompletedRetention"/>. It has no saga type tag: the purge deletes in batches across types.</summary>
+    public const string SagasPurged = "cqrs.sagas.purged";
+
     /// <summary>Tag: the saga type's wire name.</summary>
     public const string SagaTypeTag = "cqrs.saga.type";
 

@@ -26,4 +26,18 @@ public sealed class SagaOptions
 
     /// <summary>How many due timeouts the scheduler fires at most per look. Default 100.</summary>
     public int TimeoutBatchSize { get; set; } = 100;
+
+    /// <summary>
+    /// How long a completed saga is kept before a background sweep deletes it with its timeouts;
+    /// <see cref="Timeout.InfiniteTimeSpan"/> keeps completed sagas for ever. Default 7 days. A completed saga is kept a
+    /// while so that a late or repeated message finds it completed rather than missing: a starting message delivered
+    /// again (a redelivery, a retry upstream) is then counted as not found (<see cref="NotFound"/>) instead of starting
+    /// the workflow a second time, and a query can still read its final state. Keep it longer than any message for the
+    /// saga can arrive late, as with <see cref="EventSourcingOptions.InboxRetention"/>. A completed saga still holding
+    /// messages not yet delivered is kept until they are.
+    /// </summary>
+    public TimeSpan CompletedRetention { get; set; } = TimeSpan.FromDays(7);
+
+    /// <summary>How often completed sagas older than <see cref="CompletedRetention"/> are looked for and deleted (also once at start). Default 1 hour.</summary>
+    public TimeSpan CompletedPurgeInterval { get; set; } = TimeSpan.FromHours(1);
 }

@@ -33,6 +33,16 @@ internal sealed class SagaOptionsValidator : IValidateOptions<SagaOptions>
             failures.Add($"{nameof(options.TimeoutBatchSize)} must be positive; it is {options.TimeoutBatchSize}.");
         }
 
+        if (options.CompletedRetention <= TimeSpan.Zero && options.CompletedRetention != Timeout.InfiniteTimeSpan)
+        {
+            failures.Add($"{nameof(options.CompletedRetention)} must be positive, or Timeout.InfiniteTimeSpan to keep completed sagas; it is {options.CompletedRetention}.");
+        }
+
+        if (options.CompletedPurgeInterval <= TimeSpan.Zero)
+        {
+            failures.Add($"{nameof(options.CompletedPurgeInterval)} must be positive; it is {options.CompletedPurgeInterval}.");
+        }
+
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 }

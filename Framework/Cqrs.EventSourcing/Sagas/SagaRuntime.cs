@@ -94,7 +94,10 @@ public sealed partial class SagaRuntime<TSaga>
 
             var version = record?.Version ?? 0;
             var saved = new SagaRecord(
-                SagaType, sagaId, version + 1, new SagaData(_state.Serialize(next), handled, pending).Write(), saga.IsCompleted, HasPending: pending.Count > 0);
+                SagaType, sagaId, version + 1, new SagaData(_state.Serialize(next), handled, pending).Write(), saga.IsCompleted, HasPending: pending.Count > 0)
+            {
+                CompletedAt = saga.IsCompleted ? saga.Now : null,
+            };
             try
             {
                 await store.SaveSagaAsync(saved, version, timeouts, cancellationToken).ConfigureAwait(false);

@@ -13,5 +13,5 @@ internal static class SagaRuntimes
     public static SagaRuntime<TSaga> Of<TSaga>(IServiceProvider services)
         where TSaga : ISaga<TSaga> =>
         services.GetService<SagaRuntime<TSaga>>() ?? throw new InvalidOperationException(
-            $"Saga {typeof(TSaga)} got a message, but sagas need event sourcing: call AddEventSourcing() and choose a store that keeps sagas (UseSqliteStore or UseInMemoryStore).");
+            $"Saga {typeof(TSaga)} got a message, but sagas need event sourcing: call AddEventSourcing() and choose a store that keeps sagas (UseSqliteStore, UseAzureTableStore or UseInMemoryStore).");
 }

@@ -33,7 +33,7 @@ public sealed class SagaServices
     /// <summary>The store, if it keeps sagas.</summary>
     /// <exception cref="InvalidOperationException">The chosen store does not implement <see cref="ISagaStore"/>.</exception>
     internal ISagaStore Store => _store as ISagaStore ?? throw new InvalidOperationException(
-        $"The event store {_store.GetType().Name} does not keep sagas: choose one that implements {nameof(ISagaStore)} (UseSqliteStore or UseInMemoryStore).");
+        $"The event store {_store.GetType().Name} does not keep sagas: choose one that implements {nameof(ISagaStore)} (UseSqliteStore, UseAzureTableStore or UseInMemoryStore).");
 
     internal bool HasStore => _store is ISagaStore;
 

@@ -15,6 +15,7 @@ internal sealed class SagaTelemetry : IDisposable
     private readonly Counter<long> _timeoutsDropped;
     private readonly Counter<long> _notFound;
     private readonly Counter<long> _conflicts;
+    private readonly Counter<long> _purged;
 
     public SagaTelemetry(IMeterFactory? meterFactory = null)
     {
@@ -25,6 +26,7 @@ internal sealed class SagaTelemetry : IDisposable
         _timeoutsDropped = _meter.CreateCounter<long>(SagaDiagnostics.TimeoutsDropped, description: "Timeouts dropped: their saga had completed or did not exist.");
         _notFound = _meter.CreateCounter<long>(SagaDiagnostics.SagasNotFound, description: "Messages for a saga that does not exist or has completed.");
         _conflicts = _meter.CreateCounter<long>(SagaDiagnostics.SagaConflicts, description: "Messages handled again after losing a race for their saga.");
+        _purged = _meter.CreateCounter<long>(SagaDiagnostics.SagasPurged, description: "Completed sagas deleted once past their retention.");
     }
 
     /// <summary>A span for one message's turn with a saga, when the trace it is in is recorded; null otherwise.</summary>
@@ -52,6 +54,8 @@ internal sealed class SagaTelemetry : IDisposable
     public void NotFound(string sagaType) => _notFound.Add(1, Tag(sagaType));
 
     public void Conflict(string sagaType) => _conflicts.Add(1, Tag(sagaType));
+
+    public void Purged(int count) => _purged.Add(count);
 
     public void Dispose() => _meter.Dispose();
 

@@ -9,7 +9,7 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 /// What sagas do over every store that keeps them. A subclass gives storage of its own per test, and opens a store
 /// on it for each "process" a test starts: two at once are two workers, one after another a restart.
 /// </summary>
-public abstract class SagaContractTests : IDisposable
+public abstract partial class SagaContractTests : IDisposable
 {
     private readonly TallyLog _log = new();
 
@@ -236,7 +236,7 @@ public abstract class SagaContractTests : IDisposable
             async () => (await ((ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>()).ReadSagasWithPendingAsync(10)).Count == 0,
             () => "The delivered message was not forgotten.");
 
-    private IHost CreateHost(Action<SagaOptions>? sagas = null, bool direct = true) => SagaHost.Create(OpenStore(), _log, sagas, direct);
+    private IHost CreateHost(Action<SagaOptions>? sagas = null, bool direct = true, TimeProvider? clock = null) => SagaHost.Create(OpenStore(), _log, sagas, direct, clock);
 
     private static async Task<LoadedSaga<Tally>> LoadAsync(IHost host, string tallyId) =>
         await host.Services.GetRequiredService<SagaRuntime<Tally>>().LoadAsync(tallyId) ?? throw new InvalidOperationException($"No tally '{tallyId}'.");

@@ -7,10 +7,15 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 /// <summary>A container with this assembly's sagas over a given store, in direct dispatch unless told, failures dead-lettered at once.</summary>
 internal static class SagaHost
 {
-    /// <summary>A host, not started: its timeout scheduler runs only once a test starts it, as a restarted process would.</summary>
-    public static IHost Create(IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true)
+    /// <summary>A host, not started: its timeout scheduler runs only once a test starts it, as a restarted process would. Its clock is the system's unless given.</summary>
+    public static IHost Create(IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true, TimeProvider? clock = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
+        if (clock is not null)
+        {
+            builder.Services.AddSingleton(clock);
+        }
+
         builder.Services.AddSingleton(log);
         builder.Services.AddSingleton<Support.Deliveries>();
         builder.Services.AddSingleton<Support.DepositGate>();

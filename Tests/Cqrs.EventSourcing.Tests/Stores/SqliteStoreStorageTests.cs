@@ -43,6 +43,30 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
+    public async Task A_file_made_before_saga_completion_times_keeps_its_completed_sagas_one_retention_from_the_upgrade()
+    {
+        await _file.ExecuteAsync("""
+            CREATE TABLE sagas (
+                saga_type TEXT NOT NULL, saga_id TEXT NOT NULL, version INTEGER NOT NULL, data BLOB NOT NULL,
+                completed INTEGER NOT NULL, has_pending INTEGER NOT NULL, PRIMARY KEY (saga_type, saga_id)) WITHOUT ROWID;
+            INSERT INTO sagas VALUES ('app.saga', 'done', 3, x'01', 1, 0), ('app.saga', 'running', 2, x'02', 0, 0);
+            """);
+        var upgradedAt = new DateTimeOffset(2025, 6, 7, 8, 9, 10, TimeSpan.Zero);
+        var store = _file.Open(clock: new FixedClock(upgradedAt));
+
+        var done = await store.LoadSagaAsync("app.saga", "done");
+        var running = await store.LoadSagaAsync("app.saga", "running");
+
+        Assert.Equal(upgradedAt, done!.CompletedAt);
+        Assert.Null(running!.CompletedAt);
+        Assert.Equal(0, await store.PurgeCompletedSagasAsync(upgradedAt, 10));
+        Assert.Equal(1, await store.PurgeCompletedSagasAsync(upgradedAt.AddTicks(1), 10));
+        Assert.Null(await store.LoadSagaAsync("app.saga", "done"));
+        Assert.Equal(2, (await store.LoadSagaAsync("app.saga", "running"))!.Version);
+        Assert.Equal(1L, await _file.ExecuteAsync("SELECT count(*) FROM sqlite_master WHERE name = 'sagas_by_completion';"));
+    }
+
+    [Fact]
     public async Task An_empty_payload_reads_back_empty()
     {
         var store = _file.Open();

@@ -1,0 +1,163 @@
+using Azure.Data.Tables;
+using Cqrs.EventSourcing.AzureTables;
+using Cqrs.EventSourcing.Tests.Support;
+
+namespace Cqrs.EventSourcing.Tests.Sagas;
+
+/// <summary>The saga contract over Azurite, and what is particular to Table Storage: its limits, awkward ids and the row layout.</summary>
+[Collection(AzuriteCollection.Name)]
+public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
+{
+    private const string SagaType = "tests.azure-saga";
+    private readonly string _prefix = "s" + Guid.NewGuid().ToString("N")[..20];
+    private readonly TableServiceClient _service = new(AzuriteFixture.ConnectionString);
+
+    /// <summary>A store with clients of its own over this test's tables, as another process would open it.</summary>
+    protected override IEventSourcingStore OpenStore() => new AzureTableEventStore(AzuriteFixture.ConnectionString, _prefix);
+
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    public async Task DisposeAsync()
+    {
+        await foreach (var table in _service.QueryAsync(TableClient.CreateQueryFilter($"TableName ge {_prefix} and TableName lt {_prefix + "~"}")))
+        {
+            await _service.DeleteTableAsync(table.Name);
+        }
+    }
+
+    [Fact]
+    public async Task Data_over_one_property_is_split_and_read_back_whole_and_data_over_an_entity_is_refused_saving_nothing()
+    {
+        var store = Store();
+        var large = new byte[AzureTableEventStore.MaxSagaDataBytes];
+        Random.Shared.NextBytes(large);
+
+        await store.SaveSagaAsync(new SagaRecord(SagaType, "large", 1, large, Completed: false, HasPending: true), 0, []);
+        var refused = await Assert.ThrowsAsync<ArgumentException>(
+            () => store.SaveSagaAsync(new SagaRecord(SagaType, "too-large", 1, new byte[large.Length + 1], Completed: false, HasPending: false), 0, []));
+
+        Assert.Contains($"at most {AzureTableEventStore.MaxSagaDataBytes} bytes", refused.Message, StringComparison.Ordinal);
+        Assert.Equal(large, (await store.LoadSagaAsync(SagaType, "large"))!.Data.ToArray());
+        Assert.Equal(large, Assert.Single(await store.ReadSagasWithPendingAsync(10)).Data.ToArray());
+        Assert.Null(await store.LoadSagaAsync(SagaType, "too-large"));
+    }
+
+    [Fact]
+    public async Task A_save_with_more_timeouts_than_one_transaction_holds_or_too_large_a_body_is_refused_and_saves_nothing()
+    {
+        var store = Store();
+        var now = DateTimeOffset.UtcNow;
+        var most = Enumerable.Range(0, AzureTableEventStore.MaxTimeoutsPerSave).Select(index => Timeout("many", now.AddSeconds(index))).ToList();
+
+        var tooMany = await Assert.ThrowsAsync<ArgumentException>(() => store.SaveSagaAsync(Saga("many", 1), 0, [.. most, Timeout("many", now)]));
+        var tooLarge = await Assert.ThrowsAsync<ArgumentException>(
+            () => store.SaveSagaAsync(Saga("many", 1), 0, [Timeout("many", now) with { Body = new byte[AzureTableEventStore.MaxPayloadBytes + 1] }]));
+        var another = await Assert.ThrowsAsync<ArgumentException>(() => store.SaveSagaAsync(Saga("many", 1), 0, [Timeout("other", now)]));
+        Assert.Null(await store.LoadSagaAsync(SagaType, "many"));
+        await store.SaveSagaAsync(Saga("many", 1), 0, most);
+
+        Assert.Contains($"at most {AzureTableEventStore.MaxTimeoutsPerSave} timeouts", tooMany.Message, StringComparison.Ordinal);
+        Assert.Contains($"at most {AzureTableEventStore.MaxPayloadBytes} bytes", tooLarge.Message, StringComparison.Ordinal);
+        Assert.Contains("not for saga", another.Message, StringComparison.Ordinal);
+        Assert.Equal(most.Select(timeout => timeout.TimeoutId), (await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 100)).Select(timeout => timeout.TimeoutId));
+    }
+
+    [Fact]
+    public async Task Saga_ids_with_slashes_percent_signs_bars_and_other_scripts_work_everywhere()
+    {
+        var store = Store();
+        string[] ids = ["a/b\\c#d?e", "100%25 % done", "x|y|z", "Ωμέγα 🛰", "a", "a|"];
+        var now = DateTimeOffset.UtcNow;
+        var timeouts = ids.Select(id => Timeout(id, now)).ToList();
+
+        for (var index = 0; index < ids.Length; index++)
+        {
+            await store.SaveSagaAsync(Saga(ids[index], 1) with { HasPending = true }, 0, [timeouts[index]]);
+            await store.SaveSagaAsync(Saga(ids[index], 2) with { Completed = true, HasPending = true, CompletedAt = now.AddHours(-2) }, 1, []);
+        }
+
+        Assert.All(ids, id => Assert.Equal(2, store.LoadSagaAsync(SagaType, id).GetAwaiter().GetResult()!.Version));
+        Assert.Equal(ids.Order(StringComparer.Ordinal), (await store.ReadSagasWithPendingAsync(100)).Select(saga => saga.SagaId).Order(StringComparer.Ordinal));
+        Assert.Equal(ids.Length, (await store.ReadDueTimeoutsAsync(now, 100)).Count);
+        await store.DeleteTimeoutAsync(timeouts[0].TimeoutId);
+
+        // Another store never read the timeout: it finds where it is.
+        await Store().DeleteTimeoutAsync(timeouts[1].TimeoutId);
+        Assert.Equal(ids.Length - 2, (await store.ReadDueTimeoutsAsync(now, 100)).Count);
+
+        // Completed, but still pending: kept. Delivered: purged, with their timeouts.
+        Assert.Equal(0, await store.PurgeCompletedSagasAsync(now.AddHours(-1), 100));
+        for (var index = 0; index < ids.Length; index++)
+        {
+            var saga = (await store.LoadSagaAsync(SagaType, ids[index]))!;
+            await store.SaveSagaAsync(saga with { Version = 3, HasPending = false }, 2, []);
+        }
+
+        Assert.Equal(ids.Length, await store.PurgeCompletedSagasAsync(now.AddHours(-1), 100));
+        Assert.Empty(await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 100));
+        Assert.Empty(await store.ReadSagasWithPendingAsync(100));
+        Assert.Empty(await RowsAsync());
+    }
+
+    [Fact]
+    public async Task A_saga_and_all_its_rows_live_in_one_of_the_shard_partitions_and_its_index_rows_follow_its_flags()
+    {
+        var store = Store();
+        var now = DateTimeOffset.UtcNow;
+        var timeout = Timeout("s-1", now.AddMinutes(5));
+
+        await store.SaveSagaAsync(Saga("s-1", 1) with { HasPending = true }, 0, [timeout]);
+        var running = await RowsAsync();
+        await store.SaveSagaAsync(Saga("s-1", 2) with { Completed = true, CompletedAt = now }, 1, []);
+        var completed = await RowsAsync();
+
+        var partition = Assert.Single(running.Select(row => row.PartitionKey).Distinct());
+        Assert.Contains(partition, SagaRows.Partitions);
+        Assert.Equal(["d|", "p|", "s|", "t|"], running.Select(row => row.RowKey[..2]).Order(StringComparer.Ordinal));
+        Assert.Equal(["c|", "d|", "s|", "t|"], completed.Select(row => row.RowKey[..2]).Order(StringComparer.Ordinal));
+        Assert.Equal(partition, Assert.Single(completed.Select(row => row.PartitionKey).Distinct()));
+        Assert.Equal(now.AddMinutes(5), await store.NextTimeoutAfterAsync(now));
+    }
+
+    [Fact]
+    public async Task Two_stores_saving_one_saga_at_one_version_have_one_winner()
+    {
+        ISagaStore[] stores = [Store(), Store()];
+        await stores[0].SaveSagaAsync(Saga("contended", 1), 0, []);
+
+        var outcomes = await Task.WhenAll(Enumerable.Range(0, 12).Select(async writer =>
+        {
+            try
+            {
+                await stores[writer % 2].SaveSagaAsync(Saga("contended", 2), 1, [Timeout("contended", DateTimeOffset.UtcNow)]);
+                return true;
+            }
+            catch (ConcurrencyException conflict)
+            {
+                Assert.Equal(2, conflict.Actual);
+                return false;
+            }
+        }));
+
+        Assert.Single(outcomes, won => won);
+        Assert.Single(await stores[1].ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 100));
+    }
+
+    private ISagaStore Store() => (ISagaStore)OpenStore();
+
+    private async Task<List<TableEntity>> RowsAsync()
+    {
+        var rows = new List<TableEntity>();
+        await foreach (var row in _service.GetTableClient(_prefix + AzureTableEventStore.SagasTable).QueryAsync<TableEntity>())
+        {
+            rows.Add(row);
+        }
+
+        return rows;
+    }
+
+    private static SagaRecord Saga(string sagaId, long version) => new(SagaType, sagaId, version, new byte[] { 1, (byte)version }, Completed: false, HasPending: false);
+
+    private static SagaTimeoutRecord Timeout(string sagaId, DateTimeOffset dueAt) =>
+        new(Guid.NewGuid(), SagaType, sagaId, dueAt, "tests.azure-timeout", new byte[] { 9 }, Guid.NewGuid(), Guid.NewGuid());
+}

@@ -1,0 +1,46 @@
+using Cqrs.EventSourcing.InMemory;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
+
+namespace Cqrs.EventSourcing.Tests.Sagas;
+
+/// <summary>The retention of completed sagas as configured; what it does over each store is in <see cref="SagaContractTests"/>.</summary>
+public sealed class SagaRetentionTests
+{
+    [Fact]
+    public void The_purge_runs_as_a_hosted_service_keeping_completed_sagas_7_days_and_looking_hourly()
+    {
+        using var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog());
+
+        Assert.Single(host.Services.GetServices<IHostedService>().OfType<SagaPurger>());
+        Assert.Equal(TimeSpan.FromDays(7), new SagaOptions().CompletedRetention);
+        Assert.Equal(TimeSpan.FromHours(1), new SagaOptions().CompletedPurgeInterval);
+    }
+
+    [Theory]
+    [InlineData(0, 1, "CompletedRetention")]
+    [InlineData(-5, 1, "CompletedRetention")]
+    [InlineData(1, 0, "CompletedPurgeInterval")]
+    public async Task A_retention_or_interval_that_is_not_positive_fails_the_start_naming_it(int retentionSeconds, int intervalSeconds, string option)
+    {
+        using var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog(), options =>
+        {
+            options.CompletedRetention = TimeSpan.FromSeconds(retentionSeconds);
+            options.CompletedPurgeInterval = TimeSpan.FromSeconds(intervalSeconds);
+        });
+
+        var failure = await Assert.ThrowsAsync<OptionsValidationException>(() => host.StartAsync());
+
+        Assert.Contains(option, failure.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task An_infinite_retention_is_valid()
+    {
+        using var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog(), options => options.CompletedRetention = Timeout.InfiniteTimeSpan);
+
+        await host.StartAsync();
+        await host.StopAsync();
+    }
+}
