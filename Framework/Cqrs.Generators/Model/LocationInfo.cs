@@ -13,5 +13,11 @@ internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePosition
         return location is null ? null : new(location.SourceTree!.FilePath, location.SourceSpan, location.GetLineSpan().Span);
     }
 
+    /// <summary>Where an attribute is applied, or null when it comes from metadata.</summary>
+    public static LocationInfo? Of(AttributeData attribute) =>
+        attribute.ApplicationSyntaxReference?.GetSyntax().GetLocation() is { SourceTree: not null } location
+            ? new(location.SourceTree.FilePath, location.SourceSpan, location.GetLineSpan().Span)
+            : null;
+
     public Location ToLocation() => Location.Create(FilePath, Span, LineSpan);
 }

@@ -9,7 +9,7 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 /// What sagas do over every store that keeps them. A subclass gives storage of its own per test, and opens a store
 /// on it for each "process" a test starts: two at once are two workers, one after another a restart.
 /// </summary>
-public abstract class SagaContractTests : IDisposable
+public abstract partial class SagaContractTests : IDisposable
 {
     private readonly TallyLog _log = new();
 
