@@ -39,15 +39,16 @@ internal sealed class MessageCounts
 
     private HandledCount AddHandler(object handler)
     {
+        var type = handler.GetType();
         lock (_adding)
         {
-            var existing = Array.Find(_handled, count => count.Handler == handler.GetType());
+            var existing = Array.Find(_handled, count => count.Handler == type);
             if (existing is not null)
             {
                 return existing;
             }
 
-            var added = new HandledCount(handler.GetType(), HandlerNames.Of(handler));
+            var added = new HandledCount(type, HandlerNames.Of(handler));
             Volatile.Write(ref _handled, [.. _handled, added]);
             return added;
         }

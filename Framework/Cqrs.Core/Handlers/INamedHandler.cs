@@ -5,7 +5,8 @@ namespace Cqrs;
 /// (<see cref="CqrsDiagnostics.HandlerTag"/>), dead letters, and retries and subscriptions aimed at it alone. The source
 /// generator's saga handlers are named so, for their generic type names are long and carry assembly versions. The name
 /// must be the one the handler's registration gives (<see cref="MessageRegistryBuilder.EventHandler{TEvent, THandler}(string)"/>),
-/// the same for every instance. Thread-safe.
+/// the same for every instance: the generator registers a handler of your own under its type's full name, so one that
+/// implements this interface needs a registration written by hand. Thread-safe.
 /// </summary>
 public interface INamedHandler
 {
