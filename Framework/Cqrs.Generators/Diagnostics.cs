@@ -65,12 +65,32 @@ internal static class Diagnostics
     public static readonly DiagnosticDescriptor SagaMessageWithoutId = Error(
         "CQRS012",
         "Saga message has no saga id",
-        "Message '{0}', which saga '{1}' handles, has no [SagaId] member; mark the member that holds the saga's id with [SagaId] (on a positional record, [property: SagaId])");
+        "Message '{0}', which saga '{1}' handles, has no [SagaId] member and the saga declares no [SagaCorrelation] for it; mark the member that holds the saga's id with [SagaId] (on a positional record, [property: SagaId]), or put [SagaCorrelation(typeof({2}), nameof({2}.Member))] on the saga");
 
     public static readonly DiagnosticDescriptor SagaWithoutStart = Error(
         "CQRS013",
         "Saga has no starting message",
         "Saga '{0}' is started by no message; implement ISagaStartedBy<{0}, TMessage> for the message that begins it");
+
+    public static readonly DiagnosticDescriptor SagaMessageWithSeveralIds = Error(
+        "CQRS014",
+        "Saga message has more than one saga id",
+        "Message '{0}', which saga '{1}' handles, has [SagaId] on {2}; keep it on the one member that holds the saga's id, or declare which one the saga correlates by with [SagaCorrelation(typeof({3}), nameof({3}.Member))]");
+
+    public static readonly DiagnosticDescriptor SagaCorrelationOfUnhandledMessage = Error(
+        "CQRS015",
+        "Saga correlates a message it does not handle",
+        "Saga '{0}' declares [SagaCorrelation] for '{1}', which it is not started by, does not handle and takes no timeout of; remove it, or implement ISagaStartedBy, ISagaHandles or ISagaTimeout for the message");
+
+    public static readonly DiagnosticDescriptor SagaCorrelationWithoutMember = Error(
+        "CQRS016",
+        "Saga correlation names no readable member",
+        "Saga '{0}' correlates '{1}' by '{2}', which is not an instance property or field of the message that this assembly can read; name one with nameof({3}.Member)");
+
+    public static readonly DiagnosticDescriptor SagaCorrelatedTwice = Error(
+        "CQRS017",
+        "Saga correlates a message more than once",
+        "Saga '{0}' declares [SagaCorrelation] for '{1}' more than once; keep the one that names the member holding the saga's id");
 
     private static DiagnosticDescriptor Error(string id, string title, string message) =>
         new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);

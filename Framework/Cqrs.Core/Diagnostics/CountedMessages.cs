@@ -30,7 +30,7 @@ internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IAs
     {
         if (_handled.Enabled)
         {
-            descriptor.Counts.CountHandled(handler.GetType());
+            descriptor.Counts.CountHandled(handler);
             _adding ??= StartAdding();
         }
     }

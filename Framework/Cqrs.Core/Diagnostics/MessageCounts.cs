@@ -22,11 +22,12 @@ internal sealed class MessageCounts
     /// <summary>The sends counted since the last call.</summary>
     public long TakeSent() => Interlocked.Exchange(ref _sent, 0);
 
-    public void CountHandled(Type handler)
+    public void CountHandled(object handler)
     {
+        var type = handler.GetType();
         foreach (var count in Volatile.Read(ref _handled))
         {
-            if (count.Handler == handler)
+            if (count.Handler == type)
             {
                 count.Increment();
                 return;
@@ -36,17 +37,18 @@ internal sealed class MessageCounts
         AddHandler(handler).Increment();
     }
 
-    private HandledCount AddHandler(Type handler)
+    private HandledCount AddHandler(object handler)
     {
+        var type = handler.GetType();
         lock (_adding)
         {
-            var existing = Array.Find(_handled, count => count.Handler == handler);
+            var existing = Array.Find(_handled, count => count.Handler == type);
             if (existing is not null)
             {
                 return existing;
             }
 
-            var added = new HandledCount(handler);
+            var added = new HandledCount(type, HandlerNames.Of(handler));
             Volatile.Write(ref _handled, [.. _handled, added]);
             return added;
         }
@@ -54,14 +56,14 @@ internal sealed class MessageCounts
 }
 
 /// <summary>Successful calls of one handler type not yet added to <c>cqrs.messages.handled</c>.</summary>
-internal sealed class HandledCount(Type handler)
+internal sealed class HandledCount(Type handler, string handlerName)
 {
     private long _value;
 
     public Type Handler { get; } = handler;
 
     /// <summary>The name it goes by in metrics and spans.</summary>
-    public string HandlerName { get; } = HandlerNames.Of(handler);
+    public string HandlerName { get; } = handlerName;
 
     public void Increment() => Interlocked.Increment(ref _value);
 

@@ -65,7 +65,7 @@ internal sealed class MessageCatalog : IMessageDirectory
     public IReadOnlyList<EventHandlerRoute> EventHandlerRoutes() =>
         [.. _handlers
             .Where(handler => handler.Kind == MessageKind.Event && _byType.ContainsKey(handler.MessageType))
-            .GroupBy(handler => HandlerNames.Of(handler.HandlerType), StringComparer.Ordinal)
+            .GroupBy(handler => handler.Name, StringComparer.Ordinal)
             .OrderBy(group => group.Key, StringComparer.Ordinal)
             .Select(group => new EventHandlerRoute(group.Key, [.. group.Select(handler => _byType[handler.MessageType].WireName).Distinct().Order(StringComparer.Ordinal)]))];
 

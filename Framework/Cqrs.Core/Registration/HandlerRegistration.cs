@@ -2,10 +2,14 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs;
 
-/// <summary>One handler of one message type, and how to put it in the container.</summary>
+/// <summary>
+/// One handler of one message type, and how to put it in the container; with the name it goes by
+/// (<see cref="Pipeline.HandlerNames"/>), known before any handler is built.
+/// </summary>
 internal sealed record HandlerRegistration(
     Type MessageType,
     Type HandlerType,
+    string Name,
     MessageKind Kind,
     Func<ServiceLifetime, ServiceDescriptor> Describe)
 {

@@ -51,11 +51,20 @@ public sealed class MessageRegistryBuilder
     /// <summary>Declares the one handler of a command type.</summary>
     public MessageRegistryBuilder CommandHandler<TCommand, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] THandler>()
         where TCommand : ICommand
+        where THandler : class, ICommandHandler<TCommand> =>
+        CommandHandler<TCommand, THandler>(HandlerNames.Of(typeof(THandler)));
+
+    /// <summary>Declares the one handler of a command type, which goes by <paramref name="name"/> (an <see cref="INamedHandler"/>).</summary>
+    /// <exception cref="ArgumentException"><paramref name="name"/> is null or empty.</exception>
+    public MessageRegistryBuilder CommandHandler<TCommand, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] THandler>(string name)
+        where TCommand : ICommand
         where THandler : class, ICommandHandler<TCommand>
     {
+        ArgumentException.ThrowIfNullOrEmpty(name);
         Handlers.Add(new HandlerRegistration(
             typeof(TCommand),
             typeof(THandler),
+            name,
             MessageKind.Command,
             lifetime => ServiceDescriptor.Describe(typeof(ICommandHandler<TCommand>), typeof(THandler), lifetime)));
         return this;
@@ -64,11 +73,23 @@ public sealed class MessageRegistryBuilder
     /// <summary>Declares one of the handlers of an event type.</summary>
     public MessageRegistryBuilder EventHandler<TEvent, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] THandler>()
         where TEvent : IEvent
+        where THandler : class, IEventHandler<TEvent> =>
+        EventHandler<TEvent, THandler>(HandlerNames.Of(typeof(THandler)));
+
+    /// <summary>
+    /// Declares one of the handlers of an event type, which goes by <paramref name="name"/> (an <see cref="INamedHandler"/>):
+    /// the name a subscription of its own is filtered to and a retry aimed at it alone carries.
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="name"/> is null or empty.</exception>
+    public MessageRegistryBuilder EventHandler<TEvent, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] THandler>(string name)
+        where TEvent : IEvent
         where THandler : class, IEventHandler<TEvent>
     {
+        ArgumentException.ThrowIfNullOrEmpty(name);
         Handlers.Add(new HandlerRegistration(
             typeof(TEvent),
             typeof(THandler),
+            name,
             MessageKind.Event,
             lifetime => ServiceDescriptor.Describe(typeof(IEventHandler<TEvent>), typeof(THandler), lifetime)));
         return this;
@@ -83,6 +104,7 @@ public sealed class MessageRegistryBuilder
         Handlers.Add(new HandlerRegistration(
             typeof(TQuery),
             typeof(THandler),
+            HandlerNames.Of(typeof(THandler)),
             MessageKind.Query,
             lifetime => ServiceDescriptor.Describe(typeof(IQueryHandler<TQuery, TResult>), typeof(THandler), lifetime)));
         return this;

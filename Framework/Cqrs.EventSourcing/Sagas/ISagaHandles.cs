@@ -1,8 +1,9 @@
 namespace Cqrs.EventSourcing;
 
 /// <summary>
-/// A message a started saga reacts to. The saga is found by the message's <see cref="SagaIdAttribute"/> member; a
-/// message for a saga that does not exist, or has completed, meets <see cref="SagaOptions.NotFound"/>.
+/// A message a started saga reacts to. The saga is found by the member its <see cref="SagaCorrelationAttribute"/>
+/// names, or else by the message's <see cref="SagaIdAttribute"/> member; a message for a saga that does not exist, or
+/// has completed, meets <see cref="SagaOptions.NotFound"/>.
 /// </summary>
 /// <typeparam name="TSelf">The saga type itself.</typeparam>
 /// <typeparam name="TMessage">A command or event.</typeparam>

@@ -6,7 +6,7 @@ namespace Cqrs.EventSourcing;
 /// its saga completed is dropped and counted (<c>cqrs.sagas.timeouts_dropped</c>).
 /// </summary>
 /// <typeparam name="TSelf">The saga type itself.</typeparam>
-/// <typeparam name="TTimeout">A command with a <see cref="SagaIdAttribute"/> member.</typeparam>
+/// <typeparam name="TTimeout">A command with a <see cref="SagaIdAttribute"/> member, or one the saga correlates by a <see cref="SagaCorrelationAttribute"/>.</typeparam>
 public interface ISagaTimeout<TSelf, TTimeout> : ISaga<TSelf>
     where TSelf : ISaga<TSelf>
     where TTimeout : ICommand

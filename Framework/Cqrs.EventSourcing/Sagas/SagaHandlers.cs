@@ -7,12 +7,15 @@ namespace Cqrs.EventSourcing;
 /// <typeparam name="TSaga">The saga.</typeparam>
 /// <typeparam name="TEvent">The event.</typeparam>
 /// <typeparam name="TMap">The generated map of the event to the saga's id.</typeparam>
-public sealed class SagaEventHandler<TSaga, TEvent, TMap>(IServiceProvider services) : IEventHandler<TEvent>
+public sealed class SagaEventHandler<TSaga, TEvent, TMap>(IServiceProvider services) : IEventHandler<TEvent>, INamedHandler
     where TSaga : ISagaHandles<TSaga, TEvent>
     where TEvent : IEvent
     where TMap : ISagaMap<TEvent>
 {
     private SagaRuntime<TSaga> Runtime => field ??= SagaRuntimes.Of<TSaga>(services);
+
+    /// <inheritdoc/>
+    public string HandlerName => TMap.HandlerName;
 
     /// <inheritdoc/>
     public ValueTask HandleAsync(TEvent @event, IMessageContext context, CancellationToken cancellationToken) =>
@@ -23,12 +26,15 @@ public sealed class SagaEventHandler<TSaga, TEvent, TMap>(IServiceProvider servi
 /// <typeparam name="TSaga">The saga.</typeparam>
 /// <typeparam name="TCommand">The command.</typeparam>
 /// <typeparam name="TMap">The generated map of the command to the saga's id.</typeparam>
-public sealed class SagaCommandHandler<TSaga, TCommand, TMap>(IServiceProvider services) : ICommandHandler<TCommand>
+public sealed class SagaCommandHandler<TSaga, TCommand, TMap>(IServiceProvider services) : ICommandHandler<TCommand>, INamedHandler
     where TSaga : ISagaHandles<TSaga, TCommand>
     where TCommand : ICommand
     where TMap : ISagaMap<TCommand>
 {
     private SagaRuntime<TSaga> Runtime => field ??= SagaRuntimes.Of<TSaga>(services);
+
+    /// <inheritdoc/>
+    public string HandlerName => TMap.HandlerName;
 
     /// <inheritdoc/>
     public ValueTask HandleAsync(TCommand command, IMessageContext context, CancellationToken cancellationToken) =>
@@ -42,12 +48,15 @@ public sealed class SagaCommandHandler<TSaga, TCommand, TMap>(IServiceProvider s
 /// <typeparam name="TSaga">The saga.</typeparam>
 /// <typeparam name="TTimeout">The timeout command.</typeparam>
 /// <typeparam name="TMap">The generated map of the timeout to the saga's id.</typeparam>
-public sealed class SagaTimeoutHandler<TSaga, TTimeout, TMap>(IServiceProvider services) : ICommandHandler<TTimeout>
+public sealed class SagaTimeoutHandler<TSaga, TTimeout, TMap>(IServiceProvider services) : ICommandHandler<TTimeout>, INamedHandler
     where TSaga : ISagaTimeout<TSaga, TTimeout>
     where TTimeout : ICommand
     where TMap : ISagaMap<TTimeout>
 {
     private SagaRuntime<TSaga> Runtime => field ??= SagaRuntimes.Of<TSaga>(services);
+
+    /// <inheritdoc/>
+    public string HandlerName => TMap.HandlerName;
 
     /// <inheritdoc/>
     public ValueTask HandleAsync(TTimeout command, IMessageContext context, CancellationToken cancellationToken) =>

@@ -25,7 +25,7 @@ internal static class TypeDiscovery
 
         var diagnostics = new List<DiagnosticInfo>();
         var message = MessageDiscovery.Read(type, diagnostics);
-        var saga = message?.Kind == MessageKind.SagaState ? SagaDiscovery.Read(type, diagnostics) : null;
+        var saga = message?.Kind == MessageKind.SagaState ? SagaDiscovery.Read(type, context.SemanticModel.Compilation, diagnostics) : null;
         var handlers = saga is null ? HandlerDiscovery.ReadHandlers(type) : HandlerDiscovery.ReadHandlers(type).Concat(saga.Handlers).ToEquatableArray();
         var validator = HandlerDiscovery.ReadValidator(type);
         if (message is null && handlers.Count == 0 && validator is null)

@@ -15,6 +15,9 @@ internal sealed class CodeWriter
         .Line("#nullable enable")
         .Line();
 
+    /// <summary>A C# string literal of <paramref name="text"/>, quoted and escaped.</summary>
+    public static string Literal(string text) => Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(text, quote: true);
+
     public CodeWriter Line(string text = "")
     {
         if (text.Length > 0)

@@ -32,7 +32,8 @@ internal static class RegistryEmitter
         foreach (var handler in handlers)
         {
             var result = handler.ResultTypeName is null ? string.Empty : handler.ResultTypeName + ", ";
-            code.Line($"builder.{handler.Kind}Handler<{handler.MessageTypeName}, {result}{handler.HandlerTypeName}>();");
+            var name = handler.Name is null ? string.Empty : CodeWriter.Literal(handler.Name);
+            code.Line($"builder.{handler.Kind}Handler<{handler.MessageTypeName}, {result}{handler.HandlerTypeName}>({name});");
         }
 
         foreach (var validator in validators)

@@ -10,8 +10,15 @@ internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePosition
     public static LocationInfo? Of(ISymbol symbol)
     {
         var location = symbol.Locations.FirstOrDefault(candidate => candidate.IsInSource);
-        return location is null ? null : new(location.SourceTree!.FilePath, location.SourceSpan, location.GetLineSpan().Span);
+        return location is null ? null : Of(location);
     }
+
+    /// <summary>Where an attribute is applied, or null when it comes from metadata.</summary>
+    public static LocationInfo? Of(AttributeData attribute) =>
+        attribute.ApplicationSyntaxReference?.GetSyntax().GetLocation() is { SourceTree: not null } location ? Of(location) : null;
+
+    private static LocationInfo Of(Location location) =>
+        new(location.SourceTree!.FilePath, location.SourceSpan, location.GetLineSpan().Span);
 
     public Location ToLocation() => Location.Create(FilePath, Span, LineSpan);
 }

@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
+using System.Diagnostics.Metrics;
 using Cqrs.EventSourcing.InMemory;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -34,5 +35,80 @@ public sealed class SagaTelemetryTests
         Assert.Equal(traceId, saga.TraceId);
         var parent = Assert.Single(spans, span => span.SpanId == saga.ParentSpanId);
         Assert.Equal("process tests.open-tally", parent.OperationName);
+    }
+
+    [Fact]
+    public async Task A_sagas_handlers_go_by_the_wire_names_of_the_saga_and_the_message_in_spans_and_metrics()
+    {
+        var sagaId = $"t-{Guid.NewGuid():N}";
+        var spans = new ConcurrentQueue<Activity>();
+        using var listener = new ActivityListener
+        {
+            ShouldListenTo = source => source.Name == CqrsDiagnostics.ActivitySourceName,
+            Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllDataAndRecorded,
+            ActivityStopped = spans.Enqueue,
+        };
+        ActivitySource.AddActivityListener(listener);
+        var handled = new ConcurrentQueue<(string? MessageType, string? Handler)>();
+        var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog());
+        using var meters = ListenToHandledCounts(host.Services, handled);
+        using (host)
+        {
+            await host.Services.GetRequiredService<ICommandBus>().SendAsync(new OpenTally(sagaId));
+            await host.Services.GetRequiredService<IEventBus>().PublishAsync(new TallyBumped(sagaId, 5));
+        }
+
+        var handlerSpans = spans
+            .Where(span => span.OperationName == "saga tests.tally" && Equals(span.GetTagItem(SagaDiagnostics.SagaIdTag), sagaId))
+            .Select(saga => spans.Single(span => span.SpanId == saga.ParentSpanId))
+            .ToDictionary(span => span.OperationName, span => span.GetTagItem(CqrsDiagnostics.HandlerTag));
+        Assert.Equal("tests.tally/tests.open-tally", handlerSpans["process tests.open-tally"]);
+        Assert.Equal("tests.tally/tests.tally-bumped", handlerSpans["handle tests.tally-bumped"]);
+        Assert.Contains(("tests.tally-bumped", "tests.tally/tests.tally-bumped"), handled);
+        Assert.Contains(("tests.open-tally", "tests.tally/tests.open-tally"), handled);
+    }
+
+    [Fact]
+    public void A_sagas_event_handler_is_routed_under_the_name_it_goes_by_so_a_subscription_of_its_own_reaches_it()
+    {
+        using var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog());
+
+        var handler = Assert.IsAssignableFrom<INamedHandler>(Assert.Single(host.Services.GetServices<IEventHandler<TallyBumped>>()));
+        var route = Assert.Single(host.Services.GetRequiredService<Transports.IMessageDirectory>().EventHandlerRoutes(), route => route.WireNames.Contains("tests.tally-bumped"));
+        Assert.Equal(("tests.tally/tests.tally-bumped", "tests.tally/tests.tally-bumped"), (handler.HandlerName, route.Handler));
+        Assert.Equal(["tests.tally-bumped"], route.WireNames);
+    }
+
+    /// <summary>The message type and handler tags of each <c>cqrs.messages.handled</c> measurement of the container's own meter.</summary>
+    private static MeterListener ListenToHandledCounts(IServiceProvider services, ConcurrentQueue<(string? MessageType, string? Handler)> handled)
+    {
+        var factory = services.GetRequiredService<IMeterFactory>();
+        var listener = new MeterListener
+        {
+            InstrumentPublished = (instrument, listener) =>
+            {
+                if (instrument.Meter.Scope == factory && instrument.Name == CqrsDiagnostics.MessagesHandled)
+                {
+                    listener.EnableMeasurementEvents(instrument);
+                }
+            },
+        };
+        listener.SetMeasurementEventCallback<long>((_, _, tags, _) =>
+            handled.Enqueue((Tag(tags, CqrsDiagnostics.MessageTypeTag), Tag(tags, CqrsDiagnostics.HandlerTag))));
+        listener.Start();
+        return listener;
+    }
+
+    private static string? Tag(ReadOnlySpan<KeyValuePair<string, object?>> tags, string key)
+    {
+        foreach (var tag in tags)
+        {
+            if (tag.Key == key)
+            {
+                return tag.Value as string;
+            }
+        }
+
+        return null;
     }
 }

@@ -1,13 +1,10 @@
 using System.Globalization;
 using Cqrs.Generators.Tests.Infrastructure;
-using Microsoft.CodeAnalysis;
 
 namespace Cqrs.Generators.Tests.Diagnostics;
 
 public sealed class SagaDiagnosticTests
 {
-    private static readonly MetadataReference EventSourcing = MetadataReference.CreateFromFile(typeof(Cqrs.EventSourcing.ISagaStore).Assembly.Location);
-
     /// <summary>A delivery saga started by a command, moved on by an event, timed out by a command; <paramref name="dropped"/> leaves the text out.</summary>
     private static string Delivery(string dropped = "", string startedBy = "ISagaStartedBy<DeliverySaga, RequestDelivery>") => $$"""
         namespace Drones
@@ -42,7 +39,7 @@ public sealed class SagaDiagnosticTests
     [Fact]
     public void Saga_GetsAHandlerPerMessage_AndAMapOfTheirSagaIds_ThatCompile()
     {
-        var run = GeneratorHarness.Run(Delivery(), "Drones", EventSourcing);
+        var run = GeneratorHarness.Run(Delivery(), "Drones", GeneratorHarness.SagaContracts);
 
         run.AssertClean();
         const string Map = "global::Cqrs.Generated.Drones_DeliverySagaSagaMap";
@@ -52,9 +49,9 @@ public sealed class SagaDiagnosticTests
                 "builder.AggregateState<global::Drones.DeliverySaga>(\"drones.delivery-saga\", global::Cqrs.Generated.Drones_DeliverySagaCodec.Instance);",
                 "builder.Event<global::Drones.DroneAssigned>(\"drones.drone-assigned\", global::Cqrs.Generated.Drones_DroneAssignedCodec.Instance);",
                 "builder.Command<global::Drones.RequestDelivery>(\"drones.request-delivery\", global::Cqrs.Generated.Drones_RequestDeliveryCodec.Instance);",
-                $"builder.CommandHandler<global::Drones.RequestDelivery, global::Cqrs.EventSourcing.SagaCommandHandler<global::Drones.DeliverySaga, global::Drones.RequestDelivery, {Map}>>();",
-                $"builder.EventHandler<global::Drones.DroneAssigned, global::Cqrs.EventSourcing.SagaEventHandler<global::Drones.DeliverySaga, global::Drones.DroneAssigned, {Map}>>();",
-                $"builder.CommandHandler<global::Drones.Deadline, global::Cqrs.EventSourcing.SagaTimeoutHandler<global::Drones.DeliverySaga, global::Drones.Deadline, {Map}>>();",
+                $"builder.CommandHandler<global::Drones.RequestDelivery, global::Cqrs.EventSourcing.SagaCommandHandler<global::Drones.DeliverySaga, global::Drones.RequestDelivery, {Map}>>(\"drones.delivery-saga/drones.request-delivery\");",
+                $"builder.EventHandler<global::Drones.DroneAssigned, global::Cqrs.EventSourcing.SagaEventHandler<global::Drones.DeliverySaga, global::Drones.DroneAssigned, {Map}>>(\"drones.delivery-saga/drones.drone-assigned\");",
+                $"builder.CommandHandler<global::Drones.Deadline, global::Cqrs.EventSourcing.SagaTimeoutHandler<global::Drones.DeliverySaga, global::Drones.Deadline, {Map}>>(\"drones.delivery-saga/drones.deadline\");",
             ],
             run.RegistryCalls("DronesMessageRegistry.g.cs"));
         var map = run.Source("Drones_DeliverySagaSagaMap.g.cs");
@@ -65,24 +62,29 @@ public sealed class SagaDiagnosticTests
             StringComparison.Ordinal);
         Assert.Contains("public static bool StartsSaga(global::Drones.RequestDelivery message) => true;", map, StringComparison.Ordinal);
         Assert.Contains("public static bool StartsSaga(global::Drones.DroneAssigned message) => false;", map, StringComparison.Ordinal);
+        Assert.Contains(
+            "static string global::Cqrs.EventSourcing.ISagaMap<global::Drones.DroneAssigned>.HandlerName => \"drones.delivery-saga/drones.drone-assigned\";",
+            map,
+            StringComparison.Ordinal);
     }
 
     [Fact]
     public void SagaMessage_WithoutSagaId_ReportsCqrs012AtTheSaga()
     {
-        var run = GeneratorHarness.Run(Delivery(dropped: "drone-assigned"), "Drones", EventSourcing);
+        var run = GeneratorHarness.Run(Delivery(dropped: "drone-assigned"), "Drones", GeneratorHarness.SagaContracts);
 
         var diagnostic = run.Single("CQRS012");
         Assert.Equal("DeliverySaga", run.TextAt(diagnostic));
         var message = diagnostic.GetMessage(CultureInfo.InvariantCulture);
         Assert.Contains("'Drones.DroneAssigned'", message, StringComparison.Ordinal);
         Assert.Contains("'Drones.DeliverySaga'", message, StringComparison.Ordinal);
+        Assert.Contains("[SagaCorrelation(typeof(DroneAssigned), nameof(DroneAssigned.Member))]", message, StringComparison.Ordinal);
     }
 
     [Fact]
     public void Saga_WithoutStartingMessage_ReportsCqrs013AtTheSaga()
     {
-        var run = GeneratorHarness.Run(Delivery(startedBy: "ISagaHandles<DeliverySaga, RequestDelivery>"), "Drones", EventSourcing);
+        var run = GeneratorHarness.Run(Delivery(startedBy: "ISagaHandles<DeliverySaga, RequestDelivery>"), "Drones", GeneratorHarness.SagaContracts);
 
         var diagnostic = run.Single("CQRS013");
         Assert.Equal("DeliverySaga", run.TextAt(diagnostic));

@@ -42,6 +42,9 @@ internal static class GeneratorHarness
             .Select(path => (MetadataReference)MetadataReference.CreateFromFile(path))
             .ToArray());
 
+    /// <summary>Cqrs.EventSourcing, for snippets that compile against the real saga contracts.</summary>
+    public static readonly MetadataReference SagaContracts = MetadataReference.CreateFromFile(typeof(Cqrs.EventSourcing.ISagaStore).Assembly.Location);
+
     public static CSharpCompilation Compile(string assemblyName, IEnumerable<string> sources, params MetadataReference[] extraReferences) =>
         CSharpCompilation.Create(
             assemblyName,
