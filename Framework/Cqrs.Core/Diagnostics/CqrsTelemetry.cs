@@ -102,26 +102,38 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
 
     public void RecordSent(MessageDescriptor descriptor) => _counted.CountSent(descriptor);
 
-    public void RecordLag(MessageDescriptor descriptor, TransportMessage message)
+    /// <summary>
+    /// Records the delivery's lag, enqueued to handled, and returns the clock reading taken for it, which also starts its
+    /// first handler's duration; 0 when nobody listens to either.
+    /// </summary>
+    public long RecordLag(MessageDescriptor descriptor, TransportMessage message)
     {
-        if (_lag.Enabled)
+        if (!_lag.Enabled)
         {
-            _lag.Record(
-                (_clock.GetUtcNow() - message.EnqueuedTime).TotalSeconds,
-                new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName));
+            return StartTiming();
         }
+
+        var now = Stopwatch.GetTimestamp();
+        var utcNow = _clock == TimeProvider.System ? PreciseClock.UtcAt(now) : _clock.GetUtcNow();
+        _lag.Record((utcNow - message.EnqueuedTime).TotalSeconds, new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName));
+        return now;
     }
 
-    public void RecordHandled(MessageDescriptor descriptor, object handler, long started)
+    /// <summary>Counts a successful handler call and records its duration; returns the clock reading that ended it (0: none taken).</summary>
+    public long RecordHandled(MessageDescriptor descriptor, object handler, long started)
     {
         _counted.CountHandled(descriptor, handler);
-        if (_duration.Enabled)
+        if (!_duration.Enabled)
         {
-            _duration.Record(
-                Stopwatch.GetElapsedTime(started).TotalSeconds,
-                new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName),
-                new KeyValuePair<string, object?>(CqrsDiagnostics.HandlerTag, HandlerNames.Of(handler)));
+            return 0;
         }
+
+        var ended = Stopwatch.GetTimestamp();
+        _duration.Record(
+            Stopwatch.GetElapsedTime(started, ended).TotalSeconds,
+            new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName),
+            new KeyValuePair<string, object?>(CqrsDiagnostics.HandlerTag, HandlerNames.Of(handler)));
+        return ended;
     }
 
     public void RecordFailed(string wireName, string handlerName, Exception exception, Activity? activity)

@@ -31,6 +31,7 @@ internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T>
 
     private async ValueTask<Disposition> InvokeScopedAsync(MessageContext context, T command, CancellationToken cancellationToken)
     {
+        _ = ClockReadings.Take(context); // the time a scope takes to make its handlers is not the first handler's
         var scope = Handling.Services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {

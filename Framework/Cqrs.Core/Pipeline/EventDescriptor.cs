@@ -32,6 +32,7 @@ internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> c
 
     private async ValueTask<Disposition> InvokeScopedAsync(MessageContext context, T @event, CancellationToken cancellationToken)
     {
+        _ = ClockReadings.Take(context); // the time a scope takes to make its handlers is not the first handler's
         var scope = Handling.Services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {

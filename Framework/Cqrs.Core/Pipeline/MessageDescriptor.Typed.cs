@@ -47,25 +47,27 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     /// <summary>
     /// Reads the delivery's message and validates it, unless this process validated it before sending or dispatches
     /// directly; then hands it to <see cref="HandleAsync"/>. An unreadable or invalid message is dead-lettered. Lag is
-    /// recorded for a delivery that was queued: a direct dispatch starts handling in the sender's call.
+    /// recorded for a delivery that was queued, once it is read: a direct dispatch starts handling in the sender's call.
     /// Without asynchronous validation rules this costs no async state machine.
     /// </summary>
     public sealed override ValueTask<Disposition> ReceiveAsync(DeliveryContext context, CancellationToken cancellationToken)
     {
         var delivery = context.Delivery;
-        if (delivery.Payload is null)
-        {
-            Handling.Telemetry.RecordLag(this, delivery);
-        }
-
         if (!TryRead(delivery, Handling.MaxMessageBytes, out var message, out var unreadable))
         {
             return ValueTask.FromResult(unreadable);
         }
 
         // Direct dispatch hands over the message object, validated at send when it is validated at all.
-        if (delivery.ValidatedBySender || delivery.Payload is not null)
+        if (delivery.Payload is not null)
         {
+            return HandleAsync(context, message, cancellationToken);
+        }
+
+        var lagRead = Handling.Telemetry.RecordLag(this, delivery);
+        if (delivery.ValidatedBySender)
+        {
+            ClockReadings.Keep(context, lagRead);
             return HandleAsync(context, message, cancellationToken);
         }
 
@@ -136,7 +138,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     /// <see cref="RetryPolicy"/> sees the call through. A handler that completes at once costs no async state machine;
     /// <paramref name="invoke"/> is a static lambda, so no delegate is allocated per message. With no middleware and no
     /// span, the handler is called straight away: the attempt, which a retry calls again, is made only if the first call
-    /// fails or is still running.
+    /// fails or is still running. Its duration starts from the clock reading kept for the delivery, if any (<see cref="ClockReadings"/>: its
+    /// lag, or the previous handler's end), and its end is kept for the next handler: one read per handler.
     /// </summary>
     protected ValueTask<Disposition> InvokeWithRetriesAsync<THandler>(
         MessageContext context,
@@ -149,7 +152,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         where THandler : class
     {
         var telemetry = Handling.Telemetry;
-        var started = telemetry.StartTiming();
+        var started = ClockReadings.Take(context) is var kept and not 0 ? kept : telemetry.StartTiming();
         if (middleware.Length > 0 || CqrsTelemetry.Source.HasListeners())
         {
             return InvokeThroughMiddlewareOrSpan(new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery), started, cancellationToken);
@@ -173,7 +176,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
 
         first.GetAwaiter().GetResult(); // consumes it, so a pooled task source goes back to its pool
-        telemetry.RecordHandled(this, handler, started);
+        ClockReadings.Keep(context, telemetry.RecordHandled(this, handler, started));
         return ValueTask.FromResult(Disposition.Complete);
     }
 
@@ -201,7 +204,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
 
         first.GetAwaiter().GetResult();
-        Handling.Telemetry.RecordHandled(this, attempt.Handler, started);
+        ClockReadings.Keep(attempt.Context, Handling.Telemetry.RecordHandled(this, attempt.Handler, started));
         activity?.Dispose();
         return ValueTask.FromResult(Disposition.Complete);
     }

@@ -50,8 +50,12 @@ internal sealed class MessageDispatcher
     /// message, no lookup by wire name and no cast; then as <see cref="DispatchInlineAsync"/>. It records no lag:
     /// handling starts in the sender's call.
     /// </summary>
-    public ValueTask HandleInLineAsync<T>(MessageDescriptor<T> descriptor, InlineDelivery delivery, T message, CancellationToken cancellationToken) =>
-        _settlement.SettleInline(descriptor.HandleAsync(delivery, message, cancellationToken), delivery, cancellationToken);
+    public ValueTask HandleInLineAsync<T>(MessageDescriptor<T> descriptor, InlineDelivery delivery, T message, CancellationToken cancellationToken)
+    {
+        var handling = descriptor.HandleAsync(delivery, message, cancellationToken);
+        ClockReadings.Forget();
+        return _settlement.SettleInline(handling, delivery, cancellationToken);
+    }
 
     /// <summary>Receives through the descriptor; what it throws at once comes back as a dead-letter decision.</summary>
     private static ValueTask<Disposition> ReceiveUnsettled(MessageDescriptor? descriptor, DeliveryContext context, CancellationToken cancellationToken)
@@ -65,6 +69,10 @@ internal sealed class MessageDispatcher
         catch (Exception exception)
         {
             return ValueTask.FromResult(DeliverySettlement.ProcessingFailed(exception));
+        }
+        finally
+        {
+            ClockReadings.Forget();
         }
     }
 }

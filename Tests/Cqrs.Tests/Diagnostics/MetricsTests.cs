@@ -44,6 +44,20 @@ public sealed class MetricsTests : IDisposable
     }
 
     [Fact]
+    public async Task Lag_is_read_from_the_containers_clock()
+    {
+        var now = new DateTimeOffset(2001, 2, 3, 4, 5, 6, TimeSpan.Zero);
+        await using (var provider = TestHost.Create(configure: null, services => services.AddSingleton<IMeterFactory>(_meters).AddSingleton<TimeProvider>(new FixedClock(now))))
+        {
+            await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid());
+            await provider.GetRequiredService<Recorder>().WaitForAsync<NotifyCustomer>();
+        }
+
+        // Enqueued and handled at the same time by that clock.
+        Assert.Equal([0d, 0d], [.. _meters.Of(CqrsDiagnostics.MessageLag).Select(lag => lag.Value)]);
+    }
+
+    [Fact]
     public async Task Sends_and_handler_calls_reach_their_counters_while_the_container_runs()
     {
         await using var provider = CreateProvider();
