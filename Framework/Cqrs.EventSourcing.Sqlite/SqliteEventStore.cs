@@ -159,7 +159,16 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
             }
         }
 
-        using var index = Command(connection, SqliteSchema.IndexInboxTimes);
-        await index.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        using (var index = Command(connection, SqliteSchema.IndexInboxTimes))
+        {
+            await index.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        using var timeoutsHaveTraces = Command(connection, SqliteSchema.TimeoutsHaveTraces);
+        if (await timeoutsHaveTraces.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is 0L)
+        {
+            using var addTraces = Command(connection, SqliteSchema.AddTimeoutTraces);
+            await addTraces.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        }
     }
 }

@@ -20,6 +20,11 @@ internal static class ServiceBusMessages
             Subject = message.WireName,
             ContentType = ServiceBusHeaders.ContentType,
         };
+        if (message.DeliverAt is { } deliverAt)
+        {
+            outgoing.ScheduledEnqueueTime = deliverAt;
+        }
+
         var properties = outgoing.ApplicationProperties;
         if (message.CausationId != Guid.Empty)
         {
@@ -29,13 +34,18 @@ internal static class ServiceBusMessages
         if (message.TraceContext.TraceId != default)
         {
             var context = message.TraceContext;
-            var traceParent = $"00-{context.TraceId.ToHexString()}-{context.SpanId.ToHexString()}-{(int)context.TraceFlags:x2}";
+            var traceParent = TraceParentOf(context);
             properties[ServiceBusHeaders.TraceParent] = traceParent;
             properties[ServiceBusHeaders.DiagnosticId] = traceParent;
             if (!string.IsNullOrEmpty(context.TraceState))
             {
                 properties[ServiceBusHeaders.TraceState] = context.TraceState;
             }
+        }
+
+        if (message.LinkedTrace.TraceId != default)
+        {
+            properties[ServiceBusHeaders.LinkedTraceParent] = TraceParentOf(message.LinkedTrace);
         }
 
         if (message.Stream is { } stream)
@@ -86,6 +96,8 @@ internal static class ServiceBusMessages
             WireName = received.Subject,
             EnqueuedTime = received.EnqueuedTime,
             TraceContext = TraceContextOf(properties),
+            LinkedTrace = properties.TryGetValue(ServiceBusHeaders.LinkedTraceParent, out var linked) && linked is string linkedTrace
+                && ActivityContext.TryParse(linkedTrace, null, isRemote: true, out var linkedContext) ? linkedContext : default,
             Body = received.Body.ToMemory(),
             Stored = StoredOf(properties),
             DeliveryCount = received.DeliveryCount,
@@ -95,6 +107,9 @@ internal static class ServiceBusMessages
         problem = string.Empty;
         return true;
     }
+
+    private static string TraceParentOf(ActivityContext context) =>
+        $"00-{context.TraceId.ToHexString()}-{context.SpanId.ToHexString()}-{(int)context.TraceFlags:x2}";
 
     private static Guid GuidOf(IReadOnlyDictionary<string, object> properties, string name) =>
         properties.TryGetValue(name, out var value) && value is string text && Guid.TryParse(text, out var id) ? id : Guid.Empty;

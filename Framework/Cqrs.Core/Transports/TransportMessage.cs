@@ -40,6 +40,19 @@ public sealed class TransportMessage
     public ActivityContext TraceContext { get; set; }
 
     /// <summary>
+    /// The trace of the work that stored the message, for one handled long after (a saga timeout): its receiving span
+    /// links to it. Copies keep it.
+    /// </summary>
+    public ActivityContext LinkedTrace { get; init; }
+
+    /// <summary>
+    /// Not to be delivered before this time: set only on a message handed to a transport that
+    /// <see cref="ITransport.SchedulesDurably"/> (Service Bus sends it as a scheduled message). Copies do not keep it:
+    /// a retry has its own delay.
+    /// </summary>
+    public DateTimeOffset? DeliverAt { get; init; }
+
+    /// <summary>
     /// The trace this message belongs to was not sampled at its root, so no hop records spans for it. Saves
     /// minting a trace id per message only to carry the "not sampled" decision.
     /// </summary>
@@ -89,6 +102,7 @@ public sealed class TransportMessage
         WireName = WireName,
         EnqueuedTime = EnqueuedTime,
         TraceContext = TraceContext,
+        LinkedTrace = LinkedTrace,
         Unsampled = Unsampled,
         ValidatedBySender = ValidatedBySender,
         Body = Body,
