@@ -7,8 +7,11 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 /// <summary>A container with this assembly's sagas over a given store, in direct dispatch unless told, failures dead-lettered at once.</summary>
 internal static class SagaHost
 {
-    /// <summary>A host, not started: its timeout scheduler runs only once a test starts it, as a restarted process would.</summary>
-    public static IHost Create(IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true)
+    /// <summary>
+    /// A host, not started: its timeout scheduler runs only once a test starts it, as a restarted process would.
+    /// <paramref name="transport"/> puts the buses on another transport (direct dispatch is then off).
+    /// </summary>
+    public static IHost Create(IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true, Action<CqrsBuilder>? transport = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton(log);
@@ -16,11 +19,12 @@ internal static class SagaHost
         builder.Services.AddSingleton<Support.DepositGate>();
         builder.Services.AddSampleDomain(options =>
         {
-            options.DirectDispatch = direct;
+            options.DirectDispatch = direct && transport is null;
             options.Retry.ImmediateRetries = 0;
             options.Retry.Delays.Clear();
         }).UseStore(_ => store).ConfigureSagas(options => sagas?.Invoke(options));
-        builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
+        var cqrs = builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
+        transport?.Invoke(cqrs);
         return builder.Build();
     }
 }
