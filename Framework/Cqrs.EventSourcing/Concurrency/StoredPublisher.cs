@@ -37,6 +37,7 @@ internal sealed class StoredPublisher(IServiceProvider services)
         Func<List<T>, List<T>, Task> onceSettled,
         CancellationToken cancellationToken)
     {
+        // Resolved before the first hand-over, so that disposal stops the transport that holds the deliveries.
         _ = Transport;
         var deliveries = new List<StoredDelivery>(items.Count);
         ExceptionDispatchInfo? failure = null;

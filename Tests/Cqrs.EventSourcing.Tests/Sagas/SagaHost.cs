@@ -9,12 +9,14 @@ internal static class SagaHost
 {
     /// <summary>
     /// A host, not started: its timeout scheduler runs only once a test starts it, as a restarted process would.
-    /// <paramref name="transport"/> puts the buses on another transport (direct dispatch is then off).
+    /// <paramref name="transport"/> puts the buses on another transport (direct dispatch is then off); <paramref name="services"/> adds services.
     /// </summary>
-    public static IHost Create(IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true, Action<CqrsBuilder>? transport = null)
+    public static IHost Create(
+        IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true, Action<CqrsBuilder>? transport = null, Action<IServiceCollection>? services = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton(log);
+        services?.Invoke(builder.Services);
         builder.Services.AddSingleton<Support.Deliveries>();
         builder.Services.AddSingleton<Support.DepositGate>();
         builder.Services.AddSampleDomain(options =>
