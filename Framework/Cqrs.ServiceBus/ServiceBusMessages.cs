@@ -96,8 +96,6 @@ internal static class ServiceBusMessages
             WireName = received.Subject,
             EnqueuedTime = received.EnqueuedTime,
             TraceContext = TraceContextOf(properties),
-            LinkedTrace = properties.TryGetValue(ServiceBusHeaders.LinkedTraceParent, out var linked) && linked is string linkedTrace
-                && ActivityContext.TryParse(linkedTrace, null, isRemote: true, out var linkedContext) ? linkedContext : default,
             Body = received.Body.ToMemory(),
             Stored = StoredOf(properties),
             DeliveryCount = received.DeliveryCount,
@@ -126,6 +124,12 @@ internal static class ServiceBusMessages
     private static StoredDelivery? StoredOf(IReadOnlyDictionary<string, object> properties) =>
         properties.TryGetValue(ServiceBusHeaders.StreamId, out var stream) && stream is string streamId
         && properties.TryGetValue(ServiceBusHeaders.StreamVersion, out var version) && version is long streamVersion
-            ? new StoredDelivery(new StreamPosition(streamId, streamVersion))
+            ? new StoredDelivery(new StreamPosition(streamId, streamVersion)) { LinkedTrace = LinkedTraceOf(properties) }
             : null;
+
+    private static ActivityContext LinkedTraceOf(IReadOnlyDictionary<string, object> properties) =>
+        properties.TryGetValue(ServiceBusHeaders.LinkedTraceParent, out var value) && value is string traceParent
+        && ActivityContext.TryParse(traceParent, null, isRemote: true, out var context)
+            ? context
+            : default;
 }

@@ -86,7 +86,7 @@ internal sealed partial class MessageSender : ITypedSender
     /// <exception cref="NotSupportedException">The message is to be delivered later and the transport does not schedule durably.</exception>
     public ValueTask PublishStoredAsync(MessageDescriptor descriptor, StoredMessage stored, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
     {
-        if (stored.DeliverAt is not null && !_transport.SchedulesDurably)
+        if (delivery.DeliverAt is not null && !_transport.SchedulesDurably)
         {
             throw new NotSupportedException($"The {_transport.Name} transport does not schedule messages durably: {stored.WireName} {stored.MessageId} cannot be handed over to be delivered later.");
         }
@@ -104,8 +104,6 @@ internal sealed partial class MessageSender : ITypedSender
             Body = stored.Body,
             Payload = _options.DirectDispatch ? descriptor.DeserializeObject(stored.Body) : null,
             Stored = delivery,
-            DeliverAt = stored.DeliverAt,
-            LinkedTrace = stored.LinkedTrace,
         };
         return HandOverInSpanAsync(descriptor, outgoing, causeContext, cancellationToken);
     }

@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace Cqrs.Transports;
 
 /// <summary>A message as a store keeps it, ready to publish again: its wire name, ids, body and place in its stream.</summary>
@@ -15,17 +13,4 @@ public sealed record StoredMessage(
     Guid CorrelationId,
     Guid CausationId,
     ReadOnlyMemory<byte> Body,
-    StreamPosition Stream)
-{
-    /// <summary>
-    /// When to deliver it, for a message stored to be delivered later (a saga timeout); null to deliver it at once. Only
-    /// a transport that <see cref="ITransport.SchedulesDurably"/> is handed one: publishing it through another fails.
-    /// </summary>
-    public DateTimeOffset? DeliverAt { get; init; }
-
-    /// <summary>
-    /// The trace of the work that stored it, for a message handled long after (a saga timeout): the spans of its
-    /// handling link to it. Default when none.
-    /// </summary>
-    public ActivityContext LinkedTrace { get; init; }
-}
+    StreamPosition Stream);

@@ -40,19 +40,6 @@ public sealed class TransportMessage
     public ActivityContext TraceContext { get; set; }
 
     /// <summary>
-    /// The trace of the work that stored the message, for one handled long after (a saga timeout): its receiving span
-    /// links to it. Copies keep it.
-    /// </summary>
-    public ActivityContext LinkedTrace { get; init; }
-
-    /// <summary>
-    /// Not to be delivered before this time: set only on a message handed to a transport that
-    /// <see cref="ITransport.SchedulesDurably"/> (Service Bus sends it as a scheduled message). Copies do not keep it:
-    /// a retry has its own delay.
-    /// </summary>
-    public DateTimeOffset? DeliverAt { get; init; }
-
-    /// <summary>
     /// The trace this message belongs to was not sampled at its root, so no hop records spans for it. Saves
     /// minting a trace id per message only to carry the "not sampled" decision.
     /// </summary>
@@ -75,6 +62,15 @@ public sealed class TransportMessage
 
     /// <summary>For an event published from an event store: its stream and version.</summary>
     public StreamPosition? Stream => Stored?.Position;
+
+    /// <summary>
+    /// For a stored message to deliver later (see <see cref="StoredDelivery.DeliverAt"/>): not before this time. Handed
+    /// only to a transport that <see cref="ITransport.SchedulesDurably"/> (Service Bus sends it as a scheduled message).
+    /// </summary>
+    public DateTimeOffset? DeliverAt => Stored?.DeliverAt;
+
+    /// <summary>For a stored message handled long after it was stored: the trace its receiving span links to (see <see cref="StoredDelivery.LinkedTrace"/>).</summary>
+    public ActivityContext LinkedTrace => Stored?.LinkedTrace ?? default;
 
     /// <summary>1 on first delivery; the transport raises it on each redelivery.</summary>
     public int DeliveryCount { get; set; }
@@ -102,7 +98,6 @@ public sealed class TransportMessage
         WireName = WireName,
         EnqueuedTime = EnqueuedTime,
         TraceContext = TraceContext,
-        LinkedTrace = LinkedTrace,
         Unsampled = Unsampled,
         ValidatedBySender = ValidatedBySender,
         Body = Body,

@@ -25,13 +25,14 @@ internal sealed class StoredPublisher(IServiceProvider services)
     private IMessageStorePipeline Pipeline => field ??= services.GetRequiredService<IMessageStorePipeline>();
 
     /// <summary>
-    /// Publishes <paramref name="items"/> in order, stopping at the first hand-over that fails, and calls
+    /// Publishes <paramref name="items"/> in order, each as the message and delivery <paramref name="publicationOf"/>
+    /// makes of it, stopping at the first hand-over that fails, and calls
     /// <paramref name="onceSettled"/> in the background with those handed over, split into the delivered and those kept
     /// back undelivered (the transport stopped). <paramref name="onceSettled"/> must not throw.
     /// </summary>
     public async Task<StoredPublication> PublishAsync<T>(
         IReadOnlyList<T> items,
-        Func<T, StoredMessage> toMessage,
+        Func<T, (StoredMessage Message, StoredDelivery Delivery)> publicationOf,
         bool validated,
         IMessageContext? cause,
         Func<List<T>, List<T>, Task> onceSettled,
@@ -45,8 +46,7 @@ internal sealed class StoredPublisher(IServiceProvider services)
         {
             foreach (var item in items)
             {
-                var message = toMessage(item);
-                var delivery = new StoredDelivery(message.Stream);
+                var (message, delivery) = publicationOf(item);
                 await Pipeline.PublishAsync(message, delivery, validated, cause, cancellationToken).ConfigureAwait(false);
                 deliveries.Add(delivery);
             }

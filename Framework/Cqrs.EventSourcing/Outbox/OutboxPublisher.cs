@@ -114,7 +114,7 @@ internal sealed partial class OutboxPublisher(
     /// </summary>
     private async Task<Task> PublishClaimedAsync(List<StoredEvent> events, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
     {
-        var publication = await _publisher.PublishAsync(events, codec.ToMessage, validated, cause, MarkOnceDeliveredAsync, cancellationToken).ConfigureAwait(false);
+        var publication = await _publisher.PublishAsync(events, stored => (codec.ToMessage(stored), new StoredDelivery(stored.Position)), validated, cause, MarkOnceDeliveredAsync, cancellationToken).ConfigureAwait(false);
         foreach (var unpublished in events.Skip(publication.HandedOver))
         {
             _claims.TryRemove(unpublished.EventId, out _);

@@ -129,7 +129,7 @@ internal sealed partial class SagaOutbox(
         var position = PositionOf(sagaType, sagaId);
         var publication = await _publisher.PublishAsync(
             claimed,
-            pending => new StoredMessage(pending.WireName, pending.MessageId, pending.CorrelationId, pending.CausationId, pending.Body, position),
+            pending => (new StoredMessage(pending.WireName, pending.MessageId, pending.CorrelationId, pending.CausationId, pending.Body, position), new StoredDelivery(position)),
             validated,
             cause,
             (delivered, kept) => ForgetOnceDeliveredAsync(sagaType, sagaId, delivered, kept),

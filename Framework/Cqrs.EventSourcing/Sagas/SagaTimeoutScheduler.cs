@@ -159,7 +159,7 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, IServi
     {
         var publication = await _publisher.PublishAsync(
             [timeout],
-            ToMessage,
+            PublicationOf,
             validated: true,
             cause: null,
             (delivered, _) => ForgetOnceDeliveredAsync(timeout, delivered.Count > 0),
@@ -179,15 +179,20 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, IServi
     }
 
     /// <summary>
-    /// The timeout as the message it is delivered as: due at once, or handed to a transport that schedules durably to be
-    /// delivered when due; linked to the trace of the message that requested it.
+    /// The timeout as the message it is delivered as, and its delivery: due at once, or handed to a transport that
+    /// schedules durably to be delivered when due; linked to the trace of the message that requested it.
     /// </summary>
-    private StoredMessage ToMessage(SagaTimeoutRecord timeout) =>
-        new(timeout.WireName, timeout.TimeoutId, timeout.CorrelationId, timeout.CausationId, timeout.Body, SagaOutbox.PositionOf(timeout.SagaType, timeout.SagaId))
+    private (StoredMessage Message, StoredDelivery Delivery) PublicationOf(SagaTimeoutRecord timeout)
+    {
+        var position = SagaOutbox.PositionOf(timeout.SagaType, timeout.SagaId);
+        var message = new StoredMessage(timeout.WireName, timeout.TimeoutId, timeout.CorrelationId, timeout.CausationId, timeout.Body, position);
+        var delivery = new StoredDelivery(position)
         {
             DeliverAt = _publisher.Transport.SchedulesDurably ? timeout.DueAt : null,
             LinkedTrace = ActivityContext.TryParse(timeout.TraceParent, null, isRemote: true, out var requestedIn) ? requestedIn : default,
         };
+        return (message, delivery);
+    }
 
     /// <summary>Deletes a delivered timeout; one kept back undelivered (the transport stopped) stays stored, for a later start.</summary>
     private async Task ForgetOnceDeliveredAsync(SagaTimeoutRecord timeout, bool delivered)

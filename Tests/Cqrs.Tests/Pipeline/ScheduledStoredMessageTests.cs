@@ -13,11 +13,8 @@ public sealed class ScheduledStoredMessageTests
     {
         await using var provider = TestHost.Create();
         var body = Payloads.Of(provider, new OrderSubmitted(Guid.NewGuid(), 1m, ItemCount: 1, OrderPriority.Express));
-        var stored = new StoredMessage("tests.v1.order-submitted", Guid.CreateVersion7(), Guid.NewGuid(), Guid.Empty, body, new StreamPosition("orders-1", 1))
-        {
-            DeliverAt = DateTimeOffset.UtcNow.AddHours(1),
-        };
-        var delivery = new StoredDelivery(stored.Stream);
+        var stored = new StoredMessage("tests.v1.order-submitted", Guid.CreateVersion7(), Guid.NewGuid(), Guid.Empty, body, new StreamPosition("orders-1", 1));
+        var delivery = new StoredDelivery(stored.Stream) { DeliverAt = DateTimeOffset.UtcNow.AddHours(1) };
 
         var error = await Assert.ThrowsAsync<NotSupportedException>(
             () => provider.GetRequiredService<IMessageStorePipeline>().PublishAsync(stored, delivery, validated: true, cause: null, CancellationToken.None).AsTask());
