@@ -58,6 +58,7 @@ internal static class SagaRows
     private const string BodyProperty = "Body";
     private const string CorrelationIdProperty = "CorrelationId";
     private const string CausationIdProperty = "CausationId";
+    private const string TraceParentProperty = "TraceParent";
 
     /// <summary>Every partition of the sagas table.</summary>
     public static IReadOnlyList<string> Partitions { get; } = [.. Enumerable.Range(0, Shards).Select(shard => "s" + shard.ToString("D2", CultureInfo.InvariantCulture))];
@@ -194,6 +195,7 @@ internal static class SagaRows
             [BodyProperty] = timeout.Body.ToArray(),
             [CorrelationIdProperty] = timeout.CorrelationId,
             [CausationIdProperty] = timeout.CausationId,
+            [TraceParentProperty] = timeout.TraceParent,
         };
 
     /// <summary>The timeout-by-saga row of a timeout, pointing at its due row.</summary>
@@ -215,7 +217,10 @@ internal static class SagaRows
             Required<string>(row, WireNameProperty, position),
             Required<byte[]>(row, BodyProperty, position),
             Required<Guid>(row, CorrelationIdProperty, position),
-            Required<Guid>(row, CausationIdProperty, position));
+            Required<Guid>(row, CausationIdProperty, position))
+        {
+            TraceParent = row.GetString(TraceParentProperty),
+        };
     }
 
     /// <summary>The saga an index row, a due row or a timeout-by-saga row names.</summary>

@@ -41,12 +41,12 @@ public sealed partial class SqliteEventStore : ISagaStore
     private const string PurgeSagasSql = $"DELETE FROM sagas WHERE (saga_type, saga_id) IN ({ExpiredSagasSql});";
 
     private const string InsertTimeoutSql = """
-        INSERT INTO saga_timeouts (timeout_id, saga_type, saga_id, due_ticks, wire_name, body, correlation_id, causation_id)
-        VALUES ($timeout_id, $saga_type, $saga_id, $due_ticks, $wire_name, $body, $correlation_id, $causation_id);
+        INSERT INTO saga_timeouts (timeout_id, saga_type, saga_id, due_ticks, wire_name, body, correlation_id, causation_id, trace_parent)
+        VALUES ($timeout_id, $saga_type, $saga_id, $due_ticks, $wire_name, $body, $correlation_id, $causation_id, $trace_parent);
         """;
 
     private const string DueTimeoutsSql = """
-        SELECT timeout_id, saga_type, saga_id, due_ticks, wire_name, body, correlation_id, causation_id
+        SELECT timeout_id, saga_type, saga_id, due_ticks, wire_name, body, correlation_id, causation_id, trace_parent
         FROM saga_timeouts WHERE due_ticks <= $due_by ORDER BY due_ticks LIMIT $max_count;
         """;
 
@@ -114,7 +114,10 @@ public sealed partial class SqliteEventStore : ISagaStore
                 row.GetString(4),
                 (byte[])row.GetValue(5),
                 IdAt(row, 6),
-                IdAt(row, 7)));
+                IdAt(row, 7))
+            {
+                TraceParent = row.IsDBNull(8) ? null : row.GetString(8),
+            });
         }
 
         return due;
@@ -183,7 +186,8 @@ public sealed partial class SqliteEventStore : ISagaStore
             ("$wire_name", timeout.WireName),
             ("$body", Blobs.From(timeout.Body)),
             ("$correlation_id", Blobs.FromId(timeout.CorrelationId)),
-            ("$causation_id", Blobs.FromId(timeout.CausationId)));
+            ("$causation_id", Blobs.FromId(timeout.CausationId)),
+            ("$trace_parent", (object?)timeout.TraceParent ?? DBNull.Value));
         await insert.ExecuteNonQueryAsync().ConfigureAwait(false);
     }
 

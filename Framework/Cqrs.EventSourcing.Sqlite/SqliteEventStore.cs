@@ -175,5 +175,12 @@ public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
 
         using var sagaIndex = Command(connection, SqliteSchema.IndexSagaCompletionTimes);
         await sagaIndex.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+
+        using var timeoutsHaveTraces = Command(connection, SqliteSchema.TimeoutsHaveTraces);
+        if (await timeoutsHaveTraces.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is 0L)
+        {
+            using var addTraces = Command(connection, SqliteSchema.AddTimeoutTraces);
+            await addTraces.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        }
     }
 }

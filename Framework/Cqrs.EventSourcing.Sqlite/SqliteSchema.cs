@@ -77,7 +77,8 @@ internal static class SqliteSchema
             wire_name      TEXT    NOT NULL,
             body           BLOB    NOT NULL,
             correlation_id BLOB    NOT NULL,
-            causation_id   BLOB    NOT NULL
+            causation_id   BLOB    NOT NULL,
+            trace_parent   TEXT
         ) WITHOUT ROWID;
 
         CREATE INDEX IF NOT EXISTS saga_timeouts_by_due ON saga_timeouts (due_ticks);
@@ -101,6 +102,12 @@ internal static class SqliteSchema
     /// their age is unknown, so each is kept one full retention from the upgrade.
     /// </summary>
     public static string AddInboxTimes(long nowTicks) => $"ALTER TABLE inbox ADD COLUMN handled_ticks INTEGER NOT NULL DEFAULT {nowTicks};";
+
+    /// <summary>True when saga timeouts have their <c>trace_parent</c> column: files made before it was added do not.</summary>
+    public const string TimeoutsHaveTraces = "SELECT count(*) FROM pragma_table_info('saga_timeouts') WHERE name = 'trace_parent';";
+
+    /// <summary>Gives an older file's saga timeouts their <c>trace_parent</c> column: those stored before link to no trace.</summary>
+    public const string AddTimeoutTraces = "ALTER TABLE saga_timeouts ADD COLUMN trace_parent TEXT;";
 
     /// <summary>Lets the purge find old records without reading the whole inbox; made after the column exists.</summary>
     public const string IndexInboxTimes = "CREATE INDEX IF NOT EXISTS inbox_by_time ON inbox (handled_ticks);";

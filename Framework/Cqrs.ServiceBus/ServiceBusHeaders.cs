@@ -19,6 +19,9 @@ internal static class ServiceBusHeaders
 
     public const string TraceState = "tracestate";
 
+    /// <summary>W3C trace context of the work that stored a message delivered long after (a saga timeout): its handling links to it.</summary>
+    public const string LinkedTraceParent = "cqrs-linked-traceparent";
+
     /// <summary>For an event published from an event store: its stream, and its version there.</summary>
     public const string StreamId = "cqrs-stream-id";
 

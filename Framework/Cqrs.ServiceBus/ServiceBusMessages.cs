@@ -20,6 +20,11 @@ internal static class ServiceBusMessages
             Subject = message.WireName,
             ContentType = ServiceBusHeaders.ContentType,
         };
+        if (message.DeliverAt is { } deliverAt)
+        {
+            outgoing.ScheduledEnqueueTime = deliverAt;
+        }
+
         var properties = outgoing.ApplicationProperties;
         if (message.CausationId != Guid.Empty)
         {
@@ -29,13 +34,18 @@ internal static class ServiceBusMessages
         if (message.TraceContext.TraceId != default)
         {
             var context = message.TraceContext;
-            var traceParent = $"00-{context.TraceId.ToHexString()}-{context.SpanId.ToHexString()}-{(int)context.TraceFlags:x2}";
+            var traceParent = TraceParentOf(context);
             properties[ServiceBusHeaders.TraceParent] = traceParent;
             properties[ServiceBusHeaders.DiagnosticId] = traceParent;
             if (!string.IsNullOrEmpty(context.TraceState))
             {
                 properties[ServiceBusHeaders.TraceState] = context.TraceState;
             }
+        }
+
+        if (message.LinkedTrace.TraceId != default)
+        {
+            properties[ServiceBusHeaders.LinkedTraceParent] = TraceParentOf(message.LinkedTrace);
         }
 
         if (message.Stream is { } stream)
@@ -96,6 +106,9 @@ internal static class ServiceBusMessages
         return true;
     }
 
+    private static string TraceParentOf(ActivityContext context) =>
+        $"00-{context.TraceId.ToHexString()}-{context.SpanId.ToHexString()}-{(int)context.TraceFlags:x2}";
+
     private static Guid GuidOf(IReadOnlyDictionary<string, object> properties, string name) =>
         properties.TryGetValue(name, out var value) && value is string text && Guid.TryParse(text, out var id) ? id : Guid.Empty;
 
@@ -111,6 +124,12 @@ internal static class ServiceBusMessages
     private static StoredDelivery? StoredOf(IReadOnlyDictionary<string, object> properties) =>
         properties.TryGetValue(ServiceBusHeaders.StreamId, out var stream) && stream is string streamId
         && properties.TryGetValue(ServiceBusHeaders.StreamVersion, out var version) && version is long streamVersion
-            ? new StoredDelivery(new StreamPosition(streamId, streamVersion))
+            ? new StoredDelivery(new StreamPosition(streamId, streamVersion)) { LinkedTrace = LinkedTraceOf(properties) }
             : null;
+
+    private static ActivityContext LinkedTraceOf(IReadOnlyDictionary<string, object> properties) =>
+        properties.TryGetValue(ServiceBusHeaders.LinkedTraceParent, out var value) && value is string traceParent
+        && ActivityContext.TryParse(traceParent, null, isRemote: true, out var context)
+            ? context
+            : default;
 }

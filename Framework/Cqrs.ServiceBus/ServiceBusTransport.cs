@@ -36,7 +36,13 @@ internal sealed partial class ServiceBusTransport : ITransport
 
     public bool HandlesLocallyOnly => false;
 
-    /// <summary>Sends once the broker has taken the message: a stored event's delivery is then durable.</summary>
+    /// <summary>A message to deliver later is a scheduled message: the broker keeps it until then.</summary>
+    public bool SchedulesDurably => true;
+
+    /// <summary>
+    /// Sends once the broker has taken the message: a stored message's delivery is then durable. One to deliver later
+    /// is sent scheduled for then.
+    /// </summary>
     public async ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
     {
         await SendToBrokerAsync(message, ServiceBusMessages.ToServiceBus(message, _options.Subscription)).ConfigureAwait(false);

@@ -2,7 +2,7 @@ using Cqrs.EventSourcing;
 
 namespace Cqrs.CrashApp;
 
-/// <summary>A saga that asks for a timeout due at once when it starts, and completes when the timeout comes, counting it.</summary>
+/// <summary>A saga that asks for a timeout when it starts (due at once unless told), and completes when the timeout comes, counting it.</summary>
 [WireName("crash.countdown")]
 public sealed record Countdown([property: Key(0)] int Fired) : ISagaStartedBy<Countdown, StartCountdown>, ISagaTimeout<Countdown, CountdownElapsed>
 {
@@ -10,7 +10,7 @@ public sealed record Countdown([property: Key(0)] int Fired) : ISagaStartedBy<Co
 
     public Countdown Handle(StartCountdown message, SagaContext context)
     {
-        context.RequestTimeout(new CountdownElapsed(context.SagaId), TimeSpan.Zero);
+        context.RequestTimeout(new CountdownElapsed(context.SagaId), TimeSpan.FromSeconds(message.DelaySeconds));
         return this;
     }
 
@@ -23,7 +23,7 @@ public sealed record Countdown([property: Key(0)] int Fired) : ISagaStartedBy<Co
 }
 
 [WireName("crash.start-countdown")]
-public sealed record StartCountdown([property: Key(0), SagaId] string CountdownId) : ICommand;
+public sealed record StartCountdown([property: Key(0), SagaId] string CountdownId, [property: Key(1)] int DelaySeconds = 0) : ICommand;
 
 [WireName("crash.countdown-elapsed")]
 public sealed record CountdownElapsed([property: Key(0), SagaId] string CountdownId) : ICommand;

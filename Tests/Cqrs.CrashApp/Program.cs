@@ -13,6 +13,12 @@ using Cqrs.CrashApp;
 //   saga-fire <directory>      fires due saga timeouts, printing "fired <id>" for each, until killed
 //   saga-drain <directory> <count>
 //                              fires what is left, then prints "state <id> <fired> <completed>" per countdown, and exits
+//   saga-sb-arm <directory> <connection string> <count> <delay seconds>
+//                              over the Service Bus broker the test runs: starts countdowns whose timeouts are due after
+//                              the delay, waits until the broker took every one, prints "armed" and waits to be killed
+//   saga-sb-drain <directory> <connection string> <count>
+//                              over that broker: waits until every countdown took its timeout, then prints
+//                              "state <id> <fired> <completed>" per countdown, and exits
 //   hold-lock <file> <stream> <event id>
 //                              appends one event as version 1 of the stream holding SQLite's write lock: prints
 //                              "locked" and commits when a line comes on its input
@@ -24,12 +30,14 @@ return args switch
     ["saga-arm", var directory, var count] => await SagaRuns.ArmAsync(directory, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture)),
     ["saga-fire", var directory] => await SagaRuns.FireAsync(directory),
     ["saga-drain", var directory, var count] => await SagaRuns.DrainAsync(directory, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture)),
+    ["saga-sb-arm", var directory, var connection, var count, var delay] => await ServiceBusSagaRuns.ArmAsync(directory, connection, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture), int.Parse(delay, System.Globalization.CultureInfo.InvariantCulture)),
+    ["saga-sb-drain", var directory, var connection, var count] => await ServiceBusSagaRuns.DrainAsync(directory, connection, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture)),
     ["hold-lock", var file, var stream, var eventId] => await ForeignAppend.HoldLockAsync(file, stream, Guid.Parse(eventId)),
     _ => Usage(),
 };
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: write queued|direct <directory> <run> | drain queued|direct <directory> | rebuild <directory> | saga-arm <directory> <count> | saga-fire <directory> | saga-drain <directory> <count> | hold-lock <file> <stream> <event id>");
+    Console.Error.WriteLine("usage: write queued|direct <directory> <run> | drain queued|direct <directory> | rebuild <directory> | saga-arm <directory> <count> | saga-fire <directory> | saga-drain <directory> <count> | saga-sb-arm <directory> <connection string> <count> <delay seconds> | saga-sb-drain <directory> <connection string> <count> | hold-lock <file> <stream> <event id>");
     return 2;
 }

@@ -51,19 +51,25 @@ internal static class SagaRuns
         }
 
         await host.StopAsync();
+        await PrintStatesAsync(host, count);
+        return 0;
+    }
+
+    public static string IdOf(int index) => $"c{index}";
+
+    /// <summary>Prints "state &lt;id&gt; &lt;fired&gt; &lt;completed&gt;" for each countdown.</summary>
+    public static async Task PrintStatesAsync(IHost host, int count)
+    {
         var countdowns = host.Services.GetRequiredService<SagaRuntime<Countdown>>();
         for (var index = 0; index < count; index++)
         {
             var countdown = await countdowns.LoadAsync(IdOf(index));
             Console.Out.WriteLine($"state {IdOf(index)} {countdown?.State.Fired ?? 0} {countdown?.Completed ?? false}");
         }
-
-        return 0;
     }
 
-    private static string IdOf(int index) => $"c{index}";
-
-    private static IHost CreateHost(string directory, HandledLog log, bool direct)
+    /// <summary>Countdowns over the SQLite store in <paramref name="directory"/>; <paramref name="transport"/> puts the buses on another transport.</summary>
+    public static IHost CreateHost(string directory, HandledLog log, bool direct, Action<CqrsBuilder>? transport = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton(log);
@@ -71,7 +77,8 @@ internal static class SagaRuns
         builder.Services.AddSampleDomain(options => options.DirectDispatch = direct)
             .UseSqliteStore(Path.Combine(directory, CrashRuns.StoreFile))
             .ConfigureSagas(options => options.TimeoutBatchSize = 10);
-        builder.Services.AddCqrs(Cqrs.Generated.CqrsCrashAppMessageRegistry.Instance);
+        var cqrs = builder.Services.AddCqrs(Cqrs.Generated.CqrsCrashAppMessageRegistry.Instance);
+        transport?.Invoke(cqrs);
         return builder.Build();
     }
 }

@@ -79,7 +79,8 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     }
 
     /// <summary>
-    /// Starts a receiving span: a command's process span (a request) or one event handler's span (a dependency).
+    /// Starts a receiving span: a command's process span (a request) or one event handler's span (a dependency), linked
+    /// to the message's <see cref="TransportMessage.LinkedTrace"/> when it has one.
     /// Call it only when <see cref="Source"/> has listeners.
     /// </summary>
     public static Activity? StartReceive(MessageDescriptor descriptor, TransportMessage message, object handler, string transportName)
@@ -90,7 +91,9 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
         }
 
         var kind = descriptor.Kind == MessageKind.Command ? ActivityKind.Consumer : ActivityKind.Internal;
-        var activity = Source.StartActivity(descriptor.ReceiveSpanName, kind, message.TraceContext);
+        var activity = message.LinkedTrace == default
+            ? Source.StartActivity(descriptor.ReceiveSpanName, kind, message.TraceContext)
+            : Source.StartActivity(descriptor.ReceiveSpanName, kind, message.TraceContext, links: [new ActivityLink(message.LinkedTrace)]);
         if (activity is { IsAllDataRequested: true })
         {
             AddMessageTags(activity, message, transportName);

@@ -83,8 +83,14 @@ internal sealed partial class MessageSender : ITypedSender
     /// process validated the event before storing it; <paramref name="cause"/> is the handler call that stored it, if any.
     /// <paramref name="delivery"/> says when every copy of it is settled, so that the outbox marks it published only then.
     /// </summary>
+    /// <exception cref="NotSupportedException">The message is to be delivered later and the transport does not schedule durably.</exception>
     public ValueTask PublishStoredAsync(MessageDescriptor descriptor, StoredMessage stored, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
     {
+        if (delivery.DeliverAt is not null && !_transport.SchedulesDurably)
+        {
+            throw new NotSupportedException($"The {_transport.Name} transport does not schedule messages durably: {stored.WireName} {stored.MessageId} cannot be handed over to be delivered later.");
+        }
+
         var causeContext = cause as MessageContext;
         var outgoing = new TransportMessage
         {

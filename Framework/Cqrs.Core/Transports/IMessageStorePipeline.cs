@@ -26,6 +26,7 @@ public interface IMessageStorePipeline
     /// process validated it before storing it; <paramref name="cause"/> is the handler call that stored it, if any.
     /// </summary>
     /// <exception cref="InvalidOperationException">No message type is registered under its wire name.</exception>
+    /// <exception cref="NotSupportedException"><paramref name="delivery"/> has a <see cref="StoredDelivery.DeliverAt"/> and the transport does not <see cref="ITransport.SchedulesDurably"/>.</exception>
     ValueTask PublishAsync(StoredMessage message, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken);
 
     /// <summary>Counts a stored message that can never be published, set aside by its store, as dead-lettered with <paramref name="reason"/>.</summary>

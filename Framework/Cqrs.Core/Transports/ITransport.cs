@@ -20,6 +20,14 @@ public interface ITransport : IAsyncDisposable
     bool HandlesLocallyOnly { get; }
 
     /// <summary>
+    /// True when the transport keeps a message with <see cref="TransportMessage.DeliverAt"/> durably until that time
+    /// and delivers it then (Service Bus: a scheduled message), so that a store may forget it once handed over. A
+    /// transport that does not (the default; the in-process transport) is never handed one: what is stored to be
+    /// delivered later stays in its store until due.
+    /// </summary>
+    bool SchedulesDurably => false;
+
+    /// <summary>
     /// Starts delivering received messages to <paramref name="receiver"/>, each delivery through
     /// <see cref="ITransportReceiver.ReceiveAsync"/>, settled as its result says. Called once, before the first send.
     /// </summary>
@@ -30,7 +38,8 @@ public interface ITransport : IAsyncDisposable
     /// message from outside any handler (which a transport may hold back while it is full). A message with
     /// <see cref="TransportMessage.Stored"/> set is an event from an event store's outbox: call
     /// <see cref="StoredDelivery.CopySettled"/> once it is handled or durably taken, or
-    /// <see cref="StoredDelivery.CopyKept"/> when it could not be delivered.
+    /// <see cref="StoredDelivery.CopyKept"/> when it could not be delivered. A message with
+    /// <see cref="TransportMessage.DeliverAt"/> set comes only to a transport that <see cref="SchedulesDurably"/>.
     /// </summary>
     ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken);
 

@@ -63,6 +63,15 @@ public sealed class TransportMessage
     /// <summary>For an event published from an event store: its stream and version.</summary>
     public StreamPosition? Stream => Stored?.Position;
 
+    /// <summary>
+    /// For a stored message to deliver later (see <see cref="StoredDelivery.DeliverAt"/>): not before this time. Handed
+    /// only to a transport that <see cref="ITransport.SchedulesDurably"/> (Service Bus sends it as a scheduled message).
+    /// </summary>
+    public DateTimeOffset? DeliverAt => Stored?.DeliverAt;
+
+    /// <summary>For a stored message handled long after it was stored: the trace its receiving span links to (see <see cref="StoredDelivery.LinkedTrace"/>).</summary>
+    public ActivityContext LinkedTrace => Stored?.LinkedTrace ?? default;
+
     /// <summary>1 on first delivery; the transport raises it on each redelivery.</summary>
     public int DeliveryCount { get; set; }
 

@@ -1,6 +1,5 @@
 using System.Collections.Concurrent;
 using Cqrs.Transports;
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
@@ -28,16 +27,9 @@ internal sealed partial class OutboxPublisher(
     private const long Unmarked = -1;
 
     private readonly ConcurrentDictionary<Guid, long> _claims = new();
-    /// <summary>How long disposal waits for deliveries still under way after the transport stopped.</summary>
-    private static readonly TimeSpan MarkingGrace = TimeSpan.FromSeconds(10);
-
-    private readonly BackgroundWork _marking = new();
-    private ITransport? _transport;
+    private readonly StoredPublisher _publisher = new(services);
     private long _clock;
     private int _sweeping;
-
-    /// <summary>Resolved on first publication: the pipeline resolves handlers, which may depend on a repository, which depends on this.</summary>
-    private IMessageStorePipeline Pipeline => field ??= services.GetRequiredService<IMessageStorePipeline>();
 
     /// <summary>
     /// Claims events about to be appended, before the append: a sweep that finds them in the outbox afterwards
@@ -64,8 +56,8 @@ internal sealed partial class OutboxPublisher(
     /// Publishes events this process has just appended (and validated), claimed by <see cref="ClaimForAppend"/>. Returns
     /// once they are handed over; they are marked published later, once delivered (see <see cref="PublishClaimedAsync"/>).
     /// </summary>
-    public async Task PublishAppendedAsync(List<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken) =>
-        _marking.Track(await PublishClaimedAsync(events, validated: true, cause, cancellationToken).ConfigureAwait(false));
+    public Task PublishAppendedAsync(List<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken) =>
+        PublishClaimedAsync(events, validated: true, cause, cancellationToken);
 
     /// <summary>
     /// Publishes what the outbox still holds and nobody here is publishing, and waits until it is delivered and
@@ -100,13 +92,13 @@ internal sealed partial class OutboxPublisher(
     }
 
     /// <summary>
-    /// Stops the transport, which settles or sets aside every delivery, then waits for the markings under way (up to
-    /// <see cref="MarkingGrace"/>: a handler that ignores its cancellation must not hold disposal forever; its events
-    /// stay in the outbox). The store, created before this, is disposed after it.
+    /// Stops the transport, which settles or sets aside every delivery, then waits a bounded time for the markings under
+    /// way (see <see cref="StoredPublisher.StopThenWaitAsync"/>; the events of those abandoned stay in the outbox). The
+    /// store, created before this, is disposed after it.
     /// </summary>
     public async ValueTask DisposeAsync()
     {
-        if (await _marking.StopThenWaitAsync(_transport, MarkingGrace).ConfigureAwait(false) is > 0 and var abandoned)
+        if (await _publisher.StopThenWaitAsync().ConfigureAwait(false) is > 0 and var abandoned)
         {
             LogMarkingAbandoned(abandoned);
         }
@@ -122,66 +114,46 @@ internal sealed partial class OutboxPublisher(
     /// </summary>
     private async Task<Task> PublishClaimedAsync(List<StoredEvent> events, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
     {
-        var deliveries = new List<StoredDelivery>(events.Count);
-        _transport ??= services.GetRequiredService<ITransport>();
-        try
+        var publication = await _publisher.PublishAsync(events, stored => (codec.ToMessage(stored), new StoredDelivery(stored.Position)), validated, cause, MarkOnceDeliveredAsync, cancellationToken).ConfigureAwait(false);
+        foreach (var unpublished in events.Skip(publication.HandedOver))
         {
-            foreach (var stored in events)
-            {
-                var delivery = new StoredDelivery(stored.Position);
-                await Pipeline.PublishAsync(codec.ToMessage(stored), delivery, validated, cause, cancellationToken).ConfigureAwait(false);
-                deliveries.Add(delivery);
-            }
+            _claims.TryRemove(unpublished.EventId, out _);
         }
-        catch (Exception exception)
-        {
-            foreach (var unpublished in events.Skip(deliveries.Count))
-            {
-                _claims.TryRemove(unpublished.EventId, out _);
-            }
 
+        if (publication.Failure is { } failure)
+        {
             // The caller's cancellation is the caller's: it gets it back, and what was handed over is still marked.
-            if (exception is OperationCanceledException && cancellationToken.IsCancellationRequested)
+            if (failure.SourceException is OperationCanceledException && cancellationToken.IsCancellationRequested)
             {
-                _marking.Track(MarkOnceDeliveredAsync(events, deliveries));
-                throw;
+                failure.Throw();
             }
 
-            var first = events[deliveries.Count];
-            LogPublishFailed(exception, events.Count - deliveries.Count, first.StreamId, first.Version);
+            var first = events[publication.HandedOver];
+            LogPublishFailed(failure.SourceException, events.Count - publication.HandedOver, first.StreamId, first.Version);
         }
 
-        return MarkOnceDeliveredAsync(events, deliveries);
+        return publication.Settling;
     }
 
     /// <summary>
-    /// Marks each event once delivered. One set aside undelivered (the transport stopped) is unclaimed, for a later
-    /// sweep. Marked events stay claimed until the mark is stored, so the sweep marks them without publishing them again.
+    /// Marks the delivered events. Those set aside undelivered (the transport stopped) are unclaimed, for a later sweep.
+    /// Marked events stay claimed until the mark is stored, so the sweep marks them without publishing them again.
     /// </summary>
-    private async Task MarkOnceDeliveredAsync(List<StoredEvent> events, List<StoredDelivery> deliveries)
+    private async Task MarkOnceDeliveredAsync(List<StoredEvent> delivered, List<StoredEvent> kept)
     {
-        if (deliveries.Count == 0)
+        foreach (var stored in kept)
         {
-            return;
-        }
-
-        var delivered = new List<StoredEvent>(deliveries.Count);
-        for (var i = 0; i < deliveries.Count; i++)
-        {
-            if (await deliveries[i].Delivered.ConfigureAwait(false))
-            {
-                delivered.Add(events[i]);
-                _claims[events[i].EventId] = Unmarked;
-            }
-            else
-            {
-                _claims.TryRemove(events[i].EventId, out _);
-            }
+            _claims.TryRemove(stored.EventId, out _);
         }
 
         if (delivered.Count == 0)
         {
             return;
+        }
+
+        foreach (var stored in delivered)
+        {
+            _claims[stored.EventId] = Unmarked;
         }
 
         try

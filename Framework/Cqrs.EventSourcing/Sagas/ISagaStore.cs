@@ -70,4 +70,11 @@ public sealed record SagaRecord(string SagaType, string SagaId, long Version, Re
 /// <param name="CorrelationId">The correlation id of the message that requested it.</param>
 /// <param name="CausationId">The id of the message that requested it.</param>
 public sealed record SagaTimeoutRecord(
-    Guid TimeoutId, string SagaType, string SagaId, DateTimeOffset DueAt, string WireName, ReadOnlyMemory<byte> Body, Guid CorrelationId, Guid CausationId);
+    Guid TimeoutId, string SagaType, string SagaId, DateTimeOffset DueAt, string WireName, ReadOnlyMemory<byte> Body, Guid CorrelationId, Guid CausationId)
+{
+    /// <summary>
+    /// The W3C <c>traceparent</c> of the span that requested it, which the spans of its handling link to; null when that
+    /// was not traced. A store keeps it as it keeps the other members.
+    /// </summary>
+    public string? TraceParent { get; init; }
+}

@@ -77,7 +77,9 @@ public sealed class SagaContext
 
     /// <summary>
     /// Asks for <paramref name="timeout"/> to be delivered to this saga <paramref name="delay"/> from <see cref="Now"/>.
-    /// It is stored with the saga's state, and fired by the timeout scheduler when due, also after a restart.
+    /// It is stored with the saga's state, and fired by the timeout scheduler when due, also after a restart; over a
+    /// transport that schedules durably (Service Bus) the scheduler hands it over at once, as a message the broker
+    /// delivers when due. Its handling links to the trace of this message's.
     /// </summary>
     /// <exception cref="ArgumentNullException"><paramref name="timeout"/> is null.</exception>
     public void RequestTimeout<TTimeout>(TTimeout timeout, TimeSpan delay)

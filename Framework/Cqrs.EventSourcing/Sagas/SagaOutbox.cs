@@ -1,6 +1,5 @@
 using System.Collections.Concurrent;
 using Cqrs.Transports;
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
@@ -16,17 +15,12 @@ namespace Cqrs.EventSourcing;
 /// </summary>
 internal sealed partial class SagaOutbox(
     IEventSourcingStore store,
-    IMessageStorePipeline pipeline,
     IServiceProvider services,
     IOptions<SagaOptions> options,
     ILogger<SagaOutbox> logger) : IAsyncDisposable, IDisposable
 {
-    /// <summary>How long disposal waits for deliveries still under way after the transport stopped.</summary>
-    private static readonly TimeSpan ForgettingGrace = TimeSpan.FromSeconds(10);
-
     private readonly ConcurrentDictionary<Guid, byte> _claims = new();
-    private readonly BackgroundWork _forgetting = new();
-    private ITransport? _transport;
+    private readonly StoredPublisher _publisher = new(services);
 
     /// <summary>
     /// Messages for one saga take turns within this process, so they lose no races to each other; kept here because
@@ -110,13 +104,13 @@ internal sealed partial class SagaOutbox(
     }
 
     /// <summary>
-    /// Stops the transport, which settles or sets aside every delivery, then waits for the forgetting under way (up to
-    /// <see cref="ForgettingGrace"/>: a handler that ignores its cancellation must not hold disposal forever; what it
-    /// holds stays pending). The store, created before this, is disposed after it.
+    /// Stops the transport, which settles or sets aside every delivery, then waits a bounded time for the forgetting under
+    /// way (see <see cref="StoredPublisher.StopThenWaitAsync"/>; what is abandoned stays pending). The store, created
+    /// before this, is disposed after it.
     /// </summary>
     public async ValueTask DisposeAsync()
     {
-        if (await _forgetting.StopThenWaitAsync(_transport, ForgettingGrace).ConfigureAwait(false) is > 0 and var abandoned)
+        if (await _publisher.StopThenWaitAsync().ConfigureAwait(false) is > 0 and var abandoned)
         {
             LogForgettingAbandoned(abandoned);
         }
@@ -126,63 +120,42 @@ internal sealed partial class SagaOutbox(
     public void Dispose() => DisposeAsync().AsTask().GetAwaiter().GetResult();
 
     /// <summary>
-    /// Publishes claimed messages in order and returns their forgetting, tracked for disposal. Those not handed over
-    /// are unclaimed; those handed over are still forgotten once delivered, even when a later one fails.
+    /// Publishes claimed messages in order and returns their forgetting. Those not handed over are unclaimed; those
+    /// handed over are still forgotten once delivered, even when a later one fails.
     /// </summary>
     private async Task<Task> PublishClaimedAsync(
         string sagaType, string sagaId, List<PendingMessage> claimed, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
     {
-        _transport ??= services.GetRequiredService<ITransport>();
-        var deliveries = new List<StoredDelivery>(claimed.Count);
         var position = PositionOf(sagaType, sagaId);
-        try
+        var publication = await _publisher.PublishAsync(
+            claimed,
+            pending => (new StoredMessage(pending.WireName, pending.MessageId, pending.CorrelationId, pending.CausationId, pending.Body, position), new StoredDelivery(position)),
+            validated,
+            cause,
+            (delivered, kept) => ForgetOnceDeliveredAsync(sagaType, sagaId, delivered, kept),
+            cancellationToken).ConfigureAwait(false);
+        foreach (var unsent in claimed.Skip(publication.HandedOver))
         {
-            foreach (var pending in claimed)
-            {
-                var delivery = new StoredDelivery(position);
-                var message = new StoredMessage(pending.WireName, pending.MessageId, pending.CorrelationId, pending.CausationId, pending.Body, position);
-                await pipeline.PublishAsync(message, delivery, validated, cause, cancellationToken).ConfigureAwait(false);
-                deliveries.Add(delivery);
-            }
-        }
-        catch
-        {
-            foreach (var unsent in claimed.Skip(deliveries.Count))
-            {
-                _claims.TryRemove(unsent.MessageId, out _);
-            }
-
-            _forgetting.Track(ForgetOnceDeliveredAsync(sagaType, sagaId, claimed, deliveries));
-            throw;
+            _claims.TryRemove(unsent.MessageId, out _);
         }
 
-        var forgetting = ForgetOnceDeliveredAsync(sagaType, sagaId, claimed, deliveries);
-        _forgetting.Track(forgetting);
-        return forgetting;
+        publication.Failure?.Throw();
+        return publication.Settling;
     }
 
     /// <summary>
-    /// Drops each handed-over message from its saga once delivered; one kept back undelivered (the transport stopped)
-    /// stays pending, for a later start. Claims end here either way. Never throws: nobody awaits it but disposal and sweeps.
+    /// Drops the delivered messages from their saga; those kept back undelivered (the transport stopped) stay pending,
+    /// for a later start. Claims end here either way. Never throws: nobody awaits it but disposal and sweeps.
     /// </summary>
-    private async Task ForgetOnceDeliveredAsync(string sagaType, string sagaId, List<PendingMessage> claimed, List<StoredDelivery> deliveries)
+    private async Task ForgetOnceDeliveredAsync(string sagaType, string sagaId, List<PendingMessage> delivered, List<PendingMessage> kept)
     {
         try
         {
-            var delivered = new HashSet<Guid>();
-            for (var i = 0; i < deliveries.Count; i++)
-            {
-                if (await deliveries[i].Delivered.ConfigureAwait(false))
-                {
-                    delivered.Add(claimed[i].MessageId);
-                }
-            }
-
             if (delivered.Count > 0)
             {
                 using (await Locks.EnterAsync(KeyOf(sagaType, sagaId), CancellationToken.None).ConfigureAwait(false))
                 {
-                    await ForgetAsync(sagaType, sagaId, delivered).ConfigureAwait(false);
+                    await ForgetAsync(sagaType, sagaId, [.. delivered.Select(pending => pending.MessageId)]).ConfigureAwait(false);
                 }
             }
         }
@@ -192,7 +165,7 @@ internal sealed partial class SagaOutbox(
         }
         finally
         {
-            foreach (var handedOver in claimed.Take(deliveries.Count))
+            foreach (var handedOver in delivered.Concat(kept))
             {
                 _claims.TryRemove(handedOver.MessageId, out _);
             }

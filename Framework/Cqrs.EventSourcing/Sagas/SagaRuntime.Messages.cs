@@ -3,7 +3,7 @@ namespace Cqrs.EventSourcing;
 /// <summary>What a saga's turn stores besides its state, and what it counts.</summary>
 public sealed partial class SagaRuntime<TSaga>
 {
-    /// <summary>The timeouts the saga asked for, validated and serialized, each under a new id.</summary>
+    /// <summary>The timeouts the saga asked for, validated and serialized, each under a new id, with the trace that asked.</summary>
     private async ValueTask<List<SagaTimeoutRecord>> TimeoutsOfAsync(string sagaId, SagaContext saga, IMessageContext context, CancellationToken cancellationToken)
     {
         var timeouts = new List<SagaTimeoutRecord>(saga.Timeouts.Count);
@@ -11,7 +11,10 @@ public sealed partial class SagaRuntime<TSaga>
         {
             var serialized = await _services.Pipeline.ValidateAndSerializeAsync(requested.Timeout, cancellationToken).ConfigureAwait(false);
             timeouts.Add(new SagaTimeoutRecord(
-                _services.Pipeline.NewMessageId(), SagaType, sagaId, requested.DueAt, serialized.WireName, serialized.Body, context.CorrelationId, context.MessageId));
+                _services.Pipeline.NewMessageId(), SagaType, sagaId, requested.DueAt, serialized.WireName, serialized.Body, context.CorrelationId, context.MessageId)
+            {
+                TraceParent = SagaTelemetry.CurrentTraceParent(),
+            });
         }
 
         return timeouts;

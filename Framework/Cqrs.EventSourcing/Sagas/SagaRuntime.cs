@@ -45,7 +45,7 @@ public sealed partial class SagaRuntime<TSaga>
         string sagaId, TMessage message, IMessageContext context, SagaStep step, Func<TSaga, TMessage, SagaContext, TSaga> handle, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrEmpty(sagaId);
-        using var activity = SagaTelemetry.Start(SagaType, sagaId);
+        using var activity = SagaTelemetry.Start(SagaType, sagaId, step);
         IReadOnlyList<PendingMessage> decided;
         using (await _services.Locks.EnterAsync(SagaOutbox.KeyOf(SagaType, sagaId), cancellationToken).ConfigureAwait(false))
         {

@@ -29,19 +29,29 @@ internal sealed class SagaTelemetry : IDisposable
         _purged = _meter.CreateCounter<long>(SagaDiagnostics.SagasPurged, description: "Completed sagas deleted once past their retention.");
     }
 
-    /// <summary>A span for one message's turn with a saga, when the trace it is in is recorded; null otherwise.</summary>
-    public static Activity? Start(string sagaType, string sagaId)
+    /// <summary>
+    /// A span for one message's turn with a saga, when the trace it is in is recorded; null otherwise. A timeout's turn
+    /// links where the span of its message does: to the trace that requested it (see <see cref="CurrentTraceParent"/>).
+    /// </summary>
+    public static Activity? Start(string sagaType, string sagaId, SagaStep step)
     {
         if (!Source.HasListeners() || Activity.Current is { Recorded: false })
         {
             return null;
         }
 
-        var activity = Source.StartActivity("saga " + sagaType, ActivityKind.Internal);
+        var links = step == SagaStep.Timeout ? Activity.Current?.Links : null;
+        var activity = Source.StartActivity("saga " + sagaType, ActivityKind.Internal, parentContext: default, links: links);
         activity?.SetTag(SagaDiagnostics.SagaTypeTag, sagaType);
         activity?.SetTag(SagaDiagnostics.SagaIdTag, sagaId);
         return activity;
     }
+
+    /// <summary>The W3C <c>traceparent</c> of the current span when it is recorded, stored with a timeout for its handling to link to; null otherwise.</summary>
+    public static string? CurrentTraceParent() =>
+        Activity.Current is { Recorded: true } current
+            ? $"00-{current.TraceId.ToHexString()}-{current.SpanId.ToHexString()}-{(int)current.ActivityTraceFlags:x2}"
+            : null;
 
     public void Started(string sagaType) => _started.Add(1, Tag(sagaType));
 

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics;
 using Cqrs.Transports;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
@@ -7,20 +8,28 @@ namespace Cqrs.EventSourcing;
 
 /// <summary>
 /// Under a host, publishes what sagas left pending at start (see <see cref="SagaOutbox.SweepAsync"/>), and fires
-/// stored saga timeouts when due: at start (timeouts that came due while no process ran) and then
-/// whenever one comes due, this process stores one, or <see cref="SagaOptions.TimeoutPollInterval"/> passes (another
-/// process may have stored one). A timeout goes through the pipeline as a command under its own id, and leaves the
-/// store once delivered (handled, dead-lettered, or taken by a broker): a crash before that fires it again, and the
-/// saga, which keeps the ids of the messages it handled, skips the repeat. Thread-safe.
+/// stored saga timeouts: at start (timeouts that came due while no process ran) and then whenever one comes due, this
+/// process stores one, or <see cref="SagaOptions.TimeoutPollInterval"/> passes (another process may have stored one).
+/// A timeout goes through the pipeline as a command under its own id, and leaves the store once delivered (handled,
+/// dead-lettered, or taken by a broker): a crash before that fires it again, and the saga, which keeps the ids of the
+/// messages it handled, skips the repeat. Over a transport that schedules durably (<see cref="ITransport.SchedulesDurably"/>,
+/// Service Bus) a timeout is fired as soon as it is stored, as a message the broker delivers at its due time, and
+/// leaves the store once the broker took it. Its handling links to the trace that requested it. Thread-safe.
 /// </summary>
-internal sealed partial class SagaTimeoutScheduler(SagaServices services, ILogger<SagaTimeoutScheduler> logger) : BackgroundService
+internal sealed partial class SagaTimeoutScheduler(SagaServices services, IServiceProvider provider, ILogger<SagaTimeoutScheduler> logger)
+    : BackgroundService, IAsyncDisposable
 {
     private readonly ConcurrentDictionary<Guid, byte> _firing = new();
+    private readonly StoredPublisher _publisher = new(provider);
 
-    /// <summary>Fires every timeout due now that is not being fired already; returns how many it fired.</summary>
+    /// <summary>
+    /// Fires every timeout due now (over a transport that schedules durably: every timeout stored) that is not being
+    /// fired already; returns how many it fired.
+    /// </summary>
     public async Task<int> FireDueAsync(CancellationToken cancellationToken)
     {
-        var due = await services.Store.ReadDueTimeoutsAsync(services.Clock.GetUtcNow(), services.Options.TimeoutBatchSize, cancellationToken).ConfigureAwait(false);
+        var dueBy = _publisher.Transport.SchedulesDurably ? DateTimeOffset.MaxValue : services.Clock.GetUtcNow();
+        var due = await services.Store.ReadDueTimeoutsAsync(dueBy, services.Options.TimeoutBatchSize, cancellationToken).ConfigureAwait(false);
         var fired = 0;
         foreach (var timeout in due)
         {
@@ -120,35 +129,77 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, ILogge
         stoppingToken.ThrowIfCancellationRequested();
     }
 
+    /// <summary>
+    /// Stops the transport, which settles or sets aside every delivery, then waits a bounded time for the deletions of
+    /// delivered timeouts under way (see <see cref="StoredPublisher.StopThenWaitAsync"/>; an abandoned one stays
+    /// stored and fires again). The store, created before this, is disposed after it.
+    /// </summary>
+    public async ValueTask DisposeAsync()
+    {
+        base.Dispose();
+        await WaitForForgettingAsync().ConfigureAwait(false);
+    }
+
+    /// <summary>For containers disposed synchronously.</summary>
+    public override void Dispose()
+    {
+        base.Dispose();
+        WaitForForgettingAsync().GetAwaiter().GetResult();
+    }
+
+    private async Task WaitForForgettingAsync()
+    {
+        if (await _publisher.StopThenWaitAsync().ConfigureAwait(false) is > 0 and var abandoned)
+        {
+            LogForgettingAbandoned(abandoned);
+        }
+    }
+
     private async Task FireAsync(SagaTimeoutRecord timeout, CancellationToken cancellationToken)
     {
-        var delivery = new StoredDelivery(SagaOutbox.PositionOf(timeout.SagaType, timeout.SagaId));
-        var message = new StoredMessage(timeout.WireName, timeout.TimeoutId, timeout.CorrelationId, timeout.CausationId, timeout.Body, delivery.Position);
-        try
+        var publication = await _publisher.PublishAsync(
+            [timeout],
+            PublicationOf,
+            validated: true,
+            cause: null,
+            (delivered, _) => ForgetOnceDeliveredAsync(timeout, delivered.Count > 0),
+            cancellationToken).ConfigureAwait(false);
+        if (publication.Failure is not { } failure)
         {
-            await services.Pipeline.PublishAsync(message, delivery, validated: true, cause: null, cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception exception) when (exception is not OperationCanceledException)
-        {
-            _firing.TryRemove(timeout.TimeoutId, out _);
-            LogTimeoutFailed(exception, timeout.WireName, timeout.SagaType, timeout.SagaId);
             return;
         }
-        catch
+
+        _firing.TryRemove(timeout.TimeoutId, out _);
+        if (failure.SourceException is OperationCanceledException)
         {
-            _firing.TryRemove(timeout.TimeoutId, out _);
-            throw;
+            failure.Throw();
         }
 
-        _ = ForgetOnceDeliveredAsync(timeout, delivery);
+        LogTimeoutFailed(failure.SourceException, timeout.WireName, timeout.SagaType, timeout.SagaId);
+    }
+
+    /// <summary>
+    /// The timeout as the message it is delivered as, and its delivery: due at once, or handed to a transport that
+    /// schedules durably to be delivered when due; linked to the trace of the message that requested it.
+    /// </summary>
+    private (StoredMessage Message, StoredDelivery Delivery) PublicationOf(SagaTimeoutRecord timeout)
+    {
+        var position = SagaOutbox.PositionOf(timeout.SagaType, timeout.SagaId);
+        var message = new StoredMessage(timeout.WireName, timeout.TimeoutId, timeout.CorrelationId, timeout.CausationId, timeout.Body, position);
+        var delivery = new StoredDelivery(position)
+        {
+            DeliverAt = _publisher.Transport.SchedulesDurably ? timeout.DueAt : null,
+            LinkedTrace = ActivityContext.TryParse(timeout.TraceParent, null, isRemote: true, out var requestedIn) ? requestedIn : default,
+        };
+        return (message, delivery);
     }
 
     /// <summary>Deletes a delivered timeout; one kept back undelivered (the transport stopped) stays stored, for a later start.</summary>
-    private async Task ForgetOnceDeliveredAsync(SagaTimeoutRecord timeout, StoredDelivery delivery)
+    private async Task ForgetOnceDeliveredAsync(SagaTimeoutRecord timeout, bool delivered)
     {
         try
         {
-            if (await delivery.Delivered.ConfigureAwait(false))
+            if (delivered)
             {
                 await services.Store.DeleteTimeoutAsync(timeout.TimeoutId, CancellationToken.None).ConfigureAwait(false);
             }
@@ -162,6 +213,9 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, ILogge
             _firing.TryRemove(timeout.TimeoutId, out _);
         }
     }
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "{Count} deliveries of saga timeouts were still under way at disposal; they stay stored, and fire again at the next start.")]
+    private partial void LogForgettingAbandoned(int count);
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "Could not publish what sagas left pending; it stays pending, for the next start.")]
     private partial void LogSweepFailed(Exception exception);

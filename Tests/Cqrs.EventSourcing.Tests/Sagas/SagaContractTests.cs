@@ -236,7 +236,7 @@ public abstract partial class SagaContractTests : IDisposable
             async () => (await ((ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>()).ReadSagasWithPendingAsync(10)).Count == 0,
             () => "The delivered message was not forgotten.");
 
-    private IHost CreateHost(Action<SagaOptions>? sagas = null, bool direct = true, TimeProvider? clock = null) => SagaHost.Create(OpenStore(), _log, sagas, direct, clock);
+    private IHost CreateHost(Action<SagaOptions>? sagas = null, bool direct = true, TimeProvider? clock = null) => SagaHost.Create(OpenStore(), _log, sagas, direct, services: clock is null ? null : services => services.AddSingleton(clock));
 
     private static async Task<LoadedSaga<Tally>> LoadAsync(IHost host, string tallyId) =>
         await host.Services.GetRequiredService<SagaRuntime<Tally>>().LoadAsync(tallyId) ?? throw new InvalidOperationException($"No tally '{tallyId}'.");

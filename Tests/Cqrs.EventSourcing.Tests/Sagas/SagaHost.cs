@@ -7,25 +7,26 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 /// <summary>A container with this assembly's sagas over a given store, in direct dispatch unless told, failures dead-lettered at once.</summary>
 internal static class SagaHost
 {
-    /// <summary>A host, not started: its timeout scheduler runs only once a test starts it, as a restarted process would. Its clock is the system's unless given.</summary>
-    public static IHost Create(IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true, TimeProvider? clock = null)
+    /// <summary>
+    /// A host, not started: its timeout scheduler runs only once a test starts it, as a restarted process would.
+    /// <paramref name="transport"/> puts the buses on another transport (direct dispatch is then off); <paramref name="services"/> adds services.
+    /// </summary>
+    public static IHost Create(
+        IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true, Action<CqrsBuilder>? transport = null, Action<IServiceCollection>? services = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
-        if (clock is not null)
-        {
-            builder.Services.AddSingleton(clock);
-        }
-
         builder.Services.AddSingleton(log);
+        services?.Invoke(builder.Services);
         builder.Services.AddSingleton<Support.Deliveries>();
         builder.Services.AddSingleton<Support.DepositGate>();
         builder.Services.AddSampleDomain(options =>
         {
-            options.DirectDispatch = direct;
+            options.DirectDispatch = direct && transport is null;
             options.Retry.ImmediateRetries = 0;
             options.Retry.Delays.Clear();
         }).UseStore(_ => store).ConfigureSagas(options => sagas?.Invoke(options));
-        builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
+        var cqrs = builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
+        transport?.Invoke(cqrs);
         return builder.Build();
     }
 }

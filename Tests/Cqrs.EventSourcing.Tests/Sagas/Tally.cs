@@ -9,6 +9,7 @@ public sealed record Tally([property: Key(0)] IReadOnlyList<int> Amounts, [prope
     : ISagaStartedBy<Tally, OpenTally>,
       ISagaHandles<Tally, TallyBumped>,
       ISagaHandles<Tally, ArmTally>,
+      ISagaHandles<Tally, ArmTallyLater>,
       ISagaHandles<Tally, CloseTally>,
       ISagaTimeout<Tally, TallyExpired>
 {
@@ -21,6 +22,12 @@ public sealed record Tally([property: Key(0)] IReadOnlyList<int> Amounts, [prope
     public Tally Handle(ArmTally message, SagaContext context)
     {
         context.RequestTimeout(new TallyExpired(context.SagaId), TimeSpan.Zero);
+        return this;
+    }
+
+    public Tally Handle(ArmTallyLater message, SagaContext context)
+    {
+        context.RequestTimeout(new TallyExpired(context.SagaId), TimeSpan.FromSeconds(message.Seconds));
         return this;
     }
 
@@ -47,6 +54,9 @@ public sealed record TallyBumped([property: Key(0), SagaId] string TallyId, [pro
 
 [WireName("tests.arm-tally")]
 public sealed record ArmTally([property: Key(0), SagaId] string TallyId) : ICommand;
+
+[WireName("tests.arm-tally-later")]
+public sealed record ArmTallyLater([property: Key(0), SagaId] string TallyId, [property: Key(1)] int Seconds) : ICommand;
 
 [WireName("tests.close-tally")]
 public sealed record CloseTally([property: Key(0), SagaId] string TallyId) : ICommand;

@@ -67,6 +67,29 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
+    public async Task A_file_made_before_timeout_traces_reads_its_timeouts_without_one_and_keeps_the_trace_of_new_ones()
+    {
+        await _file.ExecuteAsync("""
+            CREATE TABLE saga_timeouts (
+                timeout_id BLOB PRIMARY KEY, saga_type TEXT NOT NULL, saga_id TEXT NOT NULL, due_ticks INTEGER NOT NULL,
+                wire_name TEXT NOT NULL, body BLOB NOT NULL, correlation_id BLOB NOT NULL, causation_id BLOB NOT NULL) WITHOUT ROWID;
+            INSERT INTO saga_timeouts VALUES (x'00112233445566778899aabbccddeeff', 'app.saga', 's-1', 1, 'app.timeout', x'90', x'00112233445566778899aabbccddeeff', x'00112233445566778899aabbccddeeff');
+            """);
+        var store = _file.Open();
+        const string traceParent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        var requested = new SagaTimeoutRecord(Guid.NewGuid(), "app.saga", "s-2", DateTimeOffset.UnixEpoch, "app.timeout", new byte[] { 0x90 }, Guid.NewGuid(), Guid.NewGuid())
+        {
+            TraceParent = traceParent,
+        };
+
+        await store.SaveSagaAsync(new SagaRecord("app.saga", "s-2", 1, new byte[] { 0x90 }, Completed: false, HasPending: false), 0, [requested]);
+
+        var timeouts = await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 10);
+        Assert.Null(Assert.Single(timeouts, timeout => timeout.SagaId == "s-1").TraceParent);
+        Assert.Equal(traceParent, Assert.Single(timeouts, timeout => timeout.SagaId == "s-2").TraceParent);
+    }
+
+    [Fact]
     public async Task An_empty_payload_reads_back_empty()
     {
         var store = _file.Open();

@@ -1,0 +1,21 @@
+namespace Cqrs.EventSourcing.Tests.Sagas;
+
+/// <summary>A stored timeout keeps the trace of the turn that requested it, so its handling can link to that trace.</summary>
+public abstract partial class SagaContractTests
+{
+    [Fact]
+    public async Task A_timeout_keeps_the_trace_context_it_was_requested_in()
+    {
+        var store = (ISagaStore)OpenStore();
+        const string traceParent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        var traced = Timeout("traced", DateTimeOffset.UtcNow) with { TraceParent = traceParent };
+        var untraced = Timeout("untraced", DateTimeOffset.UtcNow);
+
+        await store.SaveSagaAsync(Saga("traced", 1, completed: false), 0, [traced]);
+        await store.SaveSagaAsync(Saga("untraced", 1, completed: false), 0, [untraced]);
+
+        var due = await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 10);
+        Assert.Equal(traceParent, Assert.Single(due, timeout => timeout.TimeoutId == traced.TimeoutId).TraceParent);
+        Assert.Null(Assert.Single(due, timeout => timeout.TimeoutId == untraced.TimeoutId).TraceParent);
+    }
+}
