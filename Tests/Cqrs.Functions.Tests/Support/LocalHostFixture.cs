@@ -21,6 +21,17 @@ public class LocalHostFixture : IAsyncLifetime
     /// <summary>Messages the app's Service Bus broker has taken so far; null in in-process mode, which has none.</summary>
     public virtual long? BrokerSends => null;
 
+    /// <summary>Waits until the broker has taken at least <paramref name="count"/> messages; returns at once in in-process mode.</summary>
+    public async Task WaitForBrokerSendsAsync(long? count)
+    {
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(60));
+        while (BrokerSends < count)
+        {
+            // The broker runs in this process, but counts its sends with no event to wait on.
+            await Task.Delay(TimeSpan.FromMilliseconds(20), timeout.Token);
+        }
+    }
+
     /// <summary>What the worker printed, for a failing test's message.</summary>
     public string WorkerOutput => string.Join('\n', _workerOutput);
 
