@@ -59,6 +59,28 @@ public sealed class DeliverySagaScenarioTests
     }
 
     [Fact]
+    public async Task A_drop_off_that_overtakes_the_flow_completes_the_delivery()
+    {
+        var outcome = await Scenario()
+            .When(new ConfirmDropOff("d-1"), "d-1")
+            .ThenAsync(new DeliveryCompleted("d-1", "unknown"));
+
+        Assert.True(outcome.Saga!.Completed);
+    }
+
+    [Fact]
+    public async Task A_request_after_the_drop_off_sets_no_deadline()
+    {
+        var outcome = await Scenario()
+            .Given("d-1", new ConfirmDropOff("d-1"))
+            .When(new DeliveryRequested("d-1", "12 Quay Street", 2_500, DueBy))
+            .ThenAsync();
+
+        Assert.Empty(outcome.Timeouts);
+        Assert.True(outcome.Saga!.Completed);
+    }
+
+    [Fact]
     public async Task The_deadline_makes_an_unfinished_delivery_overdue()
     {
         var outcome = await Scenario()
