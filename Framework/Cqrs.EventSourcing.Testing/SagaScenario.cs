@@ -13,9 +13,9 @@ namespace Cqrs.EventSourcing.Testing;
 /// </summary>
 /// <example><code>
 /// var outcome = await new SagaScenario&lt;DeliverySaga&gt;(services => services.AddSampleDomain().UseInMemoryStore())
-///     .Given("d-1", new DeliveryRequested("d-1", "Main Street 1", 500))
+///     .Given("d-1", new DeliveryRequested("d-1", "Main Street 1", 500, dueBy))
 ///     .When(new DeliveryDeadline("d-1"))
-///     .ThenAsync(new DeliveryOverdue("d-1"));
+///     .ThenAsync(new DeliveryOverdue("d-1", Dispatched: false));
 /// Assert.True(outcome.Saga!.Completed);
 /// </code></example>
 /// <typeparam name="TSaga">The saga under test.</typeparam>

@@ -4,6 +4,7 @@ using Cqrs.ServiceBus;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Sample.Domain;
+using Sample.Domain.Deliveries;
 
 namespace Sample.Functions.Hosting;
 
@@ -17,6 +18,7 @@ internal static class SampleBuses
     public static IServiceCollection AddSampleBuses(this IServiceCollection services, IConfiguration configuration)
     {
         services.AddOptions<CqrsOptions>().BindConfiguration(CqrsOptions.SectionName);
+        services.AddOptions<DeliveryOptions>().BindConfiguration(DeliveryOptions.SectionName);
         var cqrs = services.AddCqrs(Cqrs.Generated.SampleDomainMessageRegistry.Instance);
         if (TransportOf(configuration) == TransportMode.ServiceBus)
         {

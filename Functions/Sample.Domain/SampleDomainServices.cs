@@ -24,6 +24,9 @@ public static class SampleDomainServices
         cqrs.Services.TryAddSingleton<AccountBalances>();
         cqrs.Services.TryAddSingleton<WelcomeMessages>();
         cqrs.Services.TryAddSingleton<DeliveryBoard>();
+        cqrs.Services.AddOptions<DeliveryOptions>()
+            .Validate(options => options.Deadline > TimeSpan.Zero, "Deliveries:Deadline must be positive.")
+            .ValidateOnStart();
         return cqrs.AddEventSourcing();
     }
 }

@@ -7,11 +7,14 @@ using Cqrs.CrashApp;
 //   drain <transport> <directory>
 //                              publishes what the outbox holds, lets every handler finish, and exits
 //   rebuild <directory>        rebuilds the durable projection from the store, and exits
-//   saga-arm <directory> <count>
+// The saga modes keep the countdowns in the SQLite file in <directory>, or, given [<connection string> <table prefix>],
+// in Azure Table storage (the tests' Azurite) under that prefix.
+//   saga-arm <directory> <count> [<store>]
 //                              starts countdown sagas whose timeouts are due at once, without firing them; prints
 //                              "armed" and waits to be killed
-//   saga-fire <directory>      fires due saga timeouts, printing "fired <id>" for each, until killed
-//   saga-drain <directory> <count>
+//   saga-fire <directory> [<store>]
+//                              fires due saga timeouts, printing "fired <id>" for each, until killed
+//   saga-drain <directory> <count> [<store>]
 //                              fires what is left, then prints "state <id> <fired> <completed>" per countdown, and exits
 //   saga-sb-arm <directory> <connection string> <count> <delay seconds>
 //                              over the Service Bus broker the test runs: starts countdowns whose timeouts are due after
@@ -27,9 +30,9 @@ return args switch
     ["write", "queued" or "direct", var directory, var run] => await CrashRuns.WriteAsync(directory, int.Parse(run, System.Globalization.CultureInfo.InvariantCulture), direct: args[1] == "direct"),
     ["drain", "queued" or "direct", var directory] => await CrashRuns.DrainAsync(directory, direct: args[1] == "direct"),
     ["rebuild", var directory] => await CrashRuns.RebuildAsync(directory),
-    ["saga-arm", var directory, var count] => await SagaRuns.ArmAsync(directory, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture)),
-    ["saga-fire", var directory] => await SagaRuns.FireAsync(directory),
-    ["saga-drain", var directory, var count] => await SagaRuns.DrainAsync(directory, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture)),
+    ["saga-arm", var directory, var count, .. var store] => await SagaRuns.ArmAsync(directory, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture), SagaStores.Of(directory, store)),
+    ["saga-fire", var directory, .. var store] => await SagaRuns.FireAsync(directory, SagaStores.Of(directory, store)),
+    ["saga-drain", var directory, var count, .. var store] => await SagaRuns.DrainAsync(directory, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture), SagaStores.Of(directory, store)),
     ["saga-sb-arm", var directory, var connection, var count, var delay] => await ServiceBusSagaRuns.ArmAsync(directory, connection, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture), int.Parse(delay, System.Globalization.CultureInfo.InvariantCulture)),
     ["saga-sb-drain", var directory, var connection, var count] => await ServiceBusSagaRuns.DrainAsync(directory, connection, int.Parse(count, System.Globalization.CultureInfo.InvariantCulture)),
     ["hold-lock", var file, var stream, var eventId] => await ForeignAppend.HoldLockAsync(file, stream, Guid.Parse(eventId)),
@@ -38,6 +41,6 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: write queued|direct <directory> <run> | drain queued|direct <directory> | rebuild <directory> | saga-arm <directory> <count> | saga-fire <directory> | saga-drain <directory> <count> | saga-sb-arm <directory> <connection string> <count> <delay seconds> | saga-sb-drain <directory> <connection string> <count> | hold-lock <file> <stream> <event id>");
+    Console.Error.WriteLine("usage: write queued|direct <directory> <run> | drain queued|direct <directory> | rebuild <directory> | saga-arm <directory> <count> [<store>] | saga-fire <directory> [<store>] | saga-drain <directory> <count> [<store>] | saga-sb-arm <directory> <connection string> <count> <delay seconds> | saga-sb-drain <directory> <connection string> <count> | hold-lock <file> <stream> <event id>");
     return 2;
 }

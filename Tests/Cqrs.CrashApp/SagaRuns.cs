@@ -5,16 +5,16 @@ using Sample.Domain;
 
 namespace Cqrs.CrashApp;
 
-/// <summary>Countdown sagas over a SQLite store: their timeouts stored by one process and fired by the next ones.</summary>
+/// <summary>Countdown sagas over a SQLite file or Azure Table storage (<see cref="SagaStores"/>): their timeouts stored by one process and fired by the next ones.</summary>
 internal static class SagaRuns
 {
     private static readonly TimeSpan MaxRun = TimeSpan.FromSeconds(90);
 
     /// <summary>Starts <paramref name="count"/> countdowns, their timeouts due at once, with no scheduler running; prints "armed" and waits to be killed.</summary>
-    public static async Task<int> ArmAsync(string directory, int count)
+    public static async Task<int> ArmAsync(string directory, int count, Action<EventSourcingBuilder> store)
     {
         using var log = new HandledLog(directory);
-        using var host = CreateHost(directory, log, direct: true);
+        using var host = CreateHost(log, store, direct: true);
         var commands = host.Services.GetRequiredService<ICommandBus>();
         for (var index = 0; index < count; index++)
         {
@@ -27,25 +27,25 @@ internal static class SagaRuns
     }
 
     /// <summary>Runs the timeout scheduler, on the in-process queue, until killed.</summary>
-    public static async Task<int> FireAsync(string directory)
+    public static async Task<int> FireAsync(string directory, Action<EventSourcingBuilder> store)
     {
         using var log = new HandledLog(directory);
-        using var host = CreateHost(directory, log, direct: false);
+        using var host = CreateHost(log, store, direct: false);
         await host.StartAsync();
         await Task.Delay(MaxRun);
         return 0;
     }
 
     /// <summary>Runs the scheduler until no timeout nor pending saga message is left, stops, and prints "state &lt;id&gt; &lt;fired&gt; &lt;completed&gt;" for each countdown.</summary>
-    public static async Task<int> DrainAsync(string directory, int count)
+    public static async Task<int> DrainAsync(string directory, int count, Action<EventSourcingBuilder> store)
     {
         using var log = new HandledLog(directory);
-        using var host = CreateHost(directory, log, direct: false);
+        using var host = CreateHost(log, store, direct: false);
         await host.StartAsync();
-        var store = (ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>();
+        var sagas = (ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>();
         using var deadline = new CancellationTokenSource(MaxRun);
-        while ((await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 1, deadline.Token)).Count > 0
-            || (await store.ReadSagasWithPendingAsync(1, deadline.Token)).Count > 0)
+        while ((await sagas.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 1, deadline.Token)).Count > 0
+            || (await sagas.ReadSagasWithPendingAsync(1, deadline.Token)).Count > 0)
         {
             await Task.Delay(50, deadline.Token);
         }
@@ -68,15 +68,15 @@ internal static class SagaRuns
         }
     }
 
-    /// <summary>Countdowns over the SQLite store in <paramref name="directory"/>; <paramref name="transport"/> puts the buses on another transport.</summary>
-    public static IHost CreateHost(string directory, HandledLog log, bool direct, Action<CqrsBuilder>? transport = null)
+    /// <summary>Countdowns over <paramref name="store"/>; <paramref name="transport"/> puts the buses on another transport.</summary>
+    public static IHost CreateHost(HandledLog log, Action<EventSourcingBuilder> store, bool direct, Action<CqrsBuilder>? transport = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton(log);
         builder.Services.AddSingleton<CrashBalances>();
-        builder.Services.AddSampleDomain(options => options.DirectDispatch = direct)
-            .UseSqliteStore(Path.Combine(directory, CrashRuns.StoreFile))
-            .ConfigureSagas(options => options.TimeoutBatchSize = 10);
+        var eventSourcing = builder.Services.AddSampleDomain(options => options.DirectDispatch = direct);
+        store(eventSourcing);
+        eventSourcing.ConfigureSagas(options => options.TimeoutBatchSize = 10);
         var cqrs = builder.Services.AddCqrs(Cqrs.Generated.CqrsCrashAppMessageRegistry.Instance);
         transport?.Invoke(cqrs);
         return builder.Build();

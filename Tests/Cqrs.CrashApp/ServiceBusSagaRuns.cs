@@ -70,5 +70,5 @@ internal static class ServiceBusSagaRuns
     }
 
     private static IHost CreateHost(string directory, HandledLog log, string connectionString) =>
-        SagaRuns.CreateHost(directory, log, direct: false, cqrs => cqrs.UseServiceBus(settings => settings.ConnectionString = connectionString));
+        SagaRuns.CreateHost(log, SagaStores.Of(directory, []), direct: false, cqrs => cqrs.UseServiceBus(settings => settings.ConnectionString = connectionString));
 }

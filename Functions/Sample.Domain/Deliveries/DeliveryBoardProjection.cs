@@ -2,12 +2,14 @@ using Cqrs;
 
 namespace Sample.Domain.Deliveries;
 
-/// <summary>Keeps <see cref="DeliveryBoard"/> up to date with every step of each delivery.</summary>
+/// <summary>Keeps <see cref="DeliveryBoard"/> up to date with every step of each delivery, and its saga's outcome.</summary>
 public sealed class DeliveryBoardProjection(DeliveryBoard board) :
     IEventHandler<DeliveryRequested>,
     IEventHandler<DeliveryScheduled>,
     IEventHandler<DroneAssigned>,
-    IEventHandler<DeliveryPackaged>
+    IEventHandler<DeliveryPackaged>,
+    IEventHandler<DeliveryCompleted>,
+    IEventHandler<DeliveryOverdue>
 {
     public ValueTask HandleAsync(DeliveryRequested @event, IMessageContext context, CancellationToken cancellationToken) =>
         Update(@event.DeliveryId, status => status with { Requested = true });
@@ -20,6 +22,12 @@ public sealed class DeliveryBoardProjection(DeliveryBoard board) :
 
     public ValueTask HandleAsync(DeliveryPackaged @event, IMessageContext context, CancellationToken cancellationToken) =>
         Update(@event.DeliveryId, status => status with { PackageSize = @event.PackageSize });
+
+    public ValueTask HandleAsync(DeliveryCompleted @event, IMessageContext context, CancellationToken cancellationToken) =>
+        Update(@event.DeliveryId, status => status with { Outcome = DeliveryStatus.Completed, Dispatched = true });
+
+    public ValueTask HandleAsync(DeliveryOverdue @event, IMessageContext context, CancellationToken cancellationToken) =>
+        Update(@event.DeliveryId, status => status with { Outcome = DeliveryStatus.Overdue, Dispatched = @event.Dispatched });
 
     private ValueTask Update(string deliveryId, Func<DeliveryStatus, DeliveryStatus> change)
     {

@@ -1,12 +1,15 @@
 using Cqrs;
+using Microsoft.Extensions.Options;
 
 namespace Sample.Domain.Deliveries;
 
-/// <summary>Accepts a request: the rest of the flow follows from the event.</summary>
-public sealed class RequestDeliveryHandler : ICommandHandler<RequestDelivery>
+/// <summary>Accepts a request, due <see cref="DeliveryOptions.Deadline"/> after it: the rest of the flow follows from the event.</summary>
+public sealed class RequestDeliveryHandler(IOptions<DeliveryOptions> options) : ICommandHandler<RequestDelivery>
 {
     public ValueTask HandleAsync(RequestDelivery command, IMessageContext context, CancellationToken cancellationToken) =>
-        context.PublishAsync(new DeliveryRequested(command.DeliveryId, command.Destination, command.WeightGrams), cancellationToken);
+        context.PublishAsync(
+            new DeliveryRequested(command.DeliveryId, command.Destination, command.WeightGrams, context.EnqueuedTime + options.Value.Deadline),
+            cancellationToken);
 }
 
 /// <summary>Books the next departure slot, on the quarter hour at least ten minutes after the request.</summary>

@@ -11,11 +11,13 @@ public sealed record RequestDelivery(
     [property: Key(1)] string Destination,
     [property: Key(2)] int WeightGrams) : ICommand;
 
+/// <summary>A delivery was accepted, to be dropped off by <see cref="DueBy"/> (its deadline).</summary>
 [WireName("drones.v1.delivery-requested")]
 public sealed record DeliveryRequested(
     [property: Key(0), SagaId] string DeliveryId,
     [property: Key(1)] string Destination,
-    [property: Key(2)] int WeightGrams) : IEvent;
+    [property: Key(2)] int WeightGrams,
+    [property: Key(3)] DateTimeOffset DueBy) : IEvent;
 
 [WireName("drones.v1.delivery-scheduled")]
 public sealed record DeliveryScheduled(
@@ -33,7 +35,7 @@ public sealed record DeliveryPackaged([property: Key(0), SagaId] string Delivery
 [WireName("drones.v1.confirm-drop-off")]
 public sealed record ConfirmDropOff([property: Key(0), SagaId] string DeliveryId) : ICommand;
 
-/// <summary>The delivery saga's deadline: a timeout it requests of itself when it starts.</summary>
+/// <summary>The delivery saga's deadline: a timeout it requests of itself, due when the request says.</summary>
 [WireName("drones.v1.delivery-deadline")]
 public sealed record DeliveryDeadline([property: Key(0), SagaId] string DeliveryId) : ICommand;
 

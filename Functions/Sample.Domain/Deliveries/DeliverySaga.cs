@@ -6,7 +6,9 @@ namespace Sample.Domain.Deliveries;
 /// <summary>
 /// The drone-delivery flow as a saga: it gathers the departure, the drone and the package as their events come (in
 /// any order, so any of them may start it), and ends when the drone confirms the drop-off
-/// (<see cref="DeliveryCompleted"/>) or, failing that, at its deadline (<see cref="DeliveryOverdue"/>).
+/// (<see cref="DeliveryCompleted"/>) or, failing that, at its deadline (<see cref="DeliveryOverdue"/>), which the
+/// request names (<see cref="DeliveryRequested.DueBy"/>): a saga holds no services, so the app's setting
+/// (<see cref="DeliveryOptions.Deadline"/>) comes to it in the message.
 /// </summary>
 [WireName("drones.v1.delivery-saga")]
 public sealed record DeliverySaga(
@@ -17,25 +19,31 @@ public sealed record DeliverySaga(
       ISagaStartedBy<DeliverySaga, DeliveryScheduled>,
       ISagaStartedBy<DeliverySaga, DroneAssigned>,
       ISagaStartedBy<DeliverySaga, DeliveryPackaged>,
-      ISagaHandles<DeliverySaga, ConfirmDropOff>,
+      ISagaStartedBy<DeliverySaga, ConfirmDropOff>,
       ISagaTimeout<DeliverySaga, DeliveryDeadline>
 {
-    /// <summary>How long after its first event a delivery may take before it is overdue.</summary>
-    public static readonly TimeSpan Deadline = TimeSpan.FromHours(2);
-
     public static DeliverySaga Initial { get; } = new(null, null, null);
 
     /// <summary>True once departure, drone and package are all known: the drone can fly.</summary>
     public bool Dispatched => Departure is not null && DroneId is not null && PackageSize is not null;
 
-    public DeliverySaga Handle(DeliveryRequested message, SagaContext context) => Started(context);
+    /// <summary>The request, whether it starts the saga or comes after another step, sets the deadline.</summary>
+    public DeliverySaga Handle(DeliveryRequested message, SagaContext context)
+    {
+        context.RequestTimeout(new DeliveryDeadline(context.SagaId), message.DueBy);
+        return this;
+    }
 
-    public DeliverySaga Handle(DeliveryScheduled message, SagaContext context) => Started(context) with { Departure = message.Departure };
+    public DeliverySaga Handle(DeliveryScheduled message, SagaContext context) => this with { Departure = message.Departure };
 
-    public DeliverySaga Handle(DroneAssigned message, SagaContext context) => Started(context) with { DroneId = message.DroneId };
+    public DeliverySaga Handle(DroneAssigned message, SagaContext context) => this with { DroneId = message.DroneId };
 
-    public DeliverySaga Handle(DeliveryPackaged message, SagaContext context) => Started(context) with { PackageSize = message.PackageSize };
+    public DeliverySaga Handle(DeliveryPackaged message, SagaContext context) => this with { PackageSize = message.PackageSize };
 
+    /// <summary>
+    /// The drone's confirmation travels apart from the flow's events and may overtake them: then it starts the saga
+    /// and completes it at once, and the events that come later find it completed.
+    /// </summary>
     public DeliverySaga Handle(ConfirmDropOff message, SagaContext context)
     {
         context.Publish(new DeliveryCompleted(context.SagaId, DroneId ?? "unknown"));
@@ -47,17 +55,6 @@ public sealed record DeliverySaga(
     {
         context.Publish(new DeliveryOverdue(context.SagaId, Dispatched));
         context.Complete();
-        return this;
-    }
-
-    /// <summary>Whichever event comes first starts the saga, and sets its deadline.</summary>
-    private DeliverySaga Started(SagaContext context)
-    {
-        if (context.IsNew)
-        {
-            context.RequestTimeout(new DeliveryDeadline(context.SagaId), Deadline);
-        }
-
         return this;
     }
 }

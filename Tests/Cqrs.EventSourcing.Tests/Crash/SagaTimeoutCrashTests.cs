@@ -3,22 +3,26 @@ using Cqrs.EventSourcing.Tests.Support;
 namespace Cqrs.EventSourcing.Tests.Crash;
 
 /// <summary>
-/// Tests/Cqrs.CrashApp stores saga timeouts in a SQLite file and is killed with SIGKILL before any fires; then
-/// processes that fire them are killed at random moments; a last one fires what is left. No timeout may be lost, each
-/// saga takes its timeout once, and the event each publishes on it is handled, though a killed process held it.
+/// Tests/Cqrs.CrashApp stores saga timeouts in a store and is killed with SIGKILL before any fires; then processes
+/// that fire them are killed at random moments; a last one fires what is left. No timeout may be lost, each saga takes
+/// its timeout once, and the event each publishes on it is handled, though a killed process held it. Run over each
+/// store that keeps sagas durably.
 /// </summary>
-public sealed class SagaTimeoutCrashTests : IDisposable
+public abstract class SagaTimeoutCrashTests : IDisposable
 {
     private const int Countdowns = 200;
     private const int Kills = 3;
     private readonly string _directory = Directory.CreateTempSubdirectory("cqrs-saga-crash-").FullName;
+
+    /// <summary>The crash app's last arguments, naming the store (<c>Tests/Cqrs.CrashApp/SagaStores.cs</c>).</summary>
+    protected abstract string[] StoreArguments { get; }
 
     [Fact]
     public async Task Timeouts_stored_by_a_killed_process_fire_in_the_next_ones_killed_while_firing_each_once()
     {
         var seed = Environment.TickCount;
         var random = new Random(seed);
-        using (var arm = CrashAppProcess.Start("saga-arm", _directory, Countdowns.ToString(System.Globalization.CultureInfo.InvariantCulture)))
+        using (var arm = CrashAppProcess.Start(["saga-arm", _directory, Countdowns.ToString(System.Globalization.CultureInfo.InvariantCulture), .. StoreArguments]))
         {
             Assert.Equal("armed", await arm.ReadLineAsync());
             arm.Kill();
@@ -27,7 +31,7 @@ public sealed class SagaTimeoutCrashTests : IDisposable
         var fired = new HashSet<string>();
         for (var run = 0; run < Kills; run++)
         {
-            using var fire = CrashAppProcess.Start("saga-fire", _directory);
+            using var fire = CrashAppProcess.Start(["saga-fire", _directory, .. StoreArguments]);
             for (var lines = random.Next(1, 20); lines > 0; lines--)
             {
                 fired.Add(ParseFired(await fire.ReadLineAsync()));
@@ -40,7 +44,7 @@ public sealed class SagaTimeoutCrashTests : IDisposable
             }
         }
 
-        using var drain = CrashAppProcess.Start("saga-drain", _directory, Countdowns.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        using var drain = CrashAppProcess.Start(["saga-drain", _directory, Countdowns.ToString(System.Globalization.CultureInfo.InvariantCulture), .. StoreArguments]);
         await drain.WaitForSuccessAsync();
         var states = new List<string>();
         foreach (var line in await drain.ReadRemainingLinesAsync())
@@ -64,7 +68,11 @@ public sealed class SagaTimeoutCrashTests : IDisposable
         Assert.Equal(Countdowns, fired.Count);
     }
 
-    public void Dispose() => Directory.Delete(_directory, recursive: true);
+    public virtual void Dispose()
+    {
+        Directory.Delete(_directory, recursive: true);
+        GC.SuppressFinalize(this);
+    }
 
     private static string ParseFired(string? line) =>
         line is not null && line.StartsWith("fired ", StringComparison.Ordinal) ? line["fired ".Length..] : throw new InvalidOperationException($"Unexpected line from the crash app: '{line}'.");

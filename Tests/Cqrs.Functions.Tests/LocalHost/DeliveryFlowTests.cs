@@ -8,7 +8,8 @@ namespace Cqrs.Functions.Tests.LocalHost;
 
 /// <summary>
 /// A drone delivery command over HTTP, through the local host and the real worker, handled through to both handlers
-/// of its event; once per transport mode: in-process in <see cref="LocalHostTests"/>, Service Bus below.
+/// of its event, and its saga completed by the drop-off; once per transport mode: in-process in
+/// <see cref="LocalHostTests"/>, Service Bus below.
 /// </summary>
 public abstract class DeliveryFlowTests(LocalHostFixture app)
 {
@@ -38,10 +39,23 @@ public abstract class DeliveryFlowTests(LocalHostFixture app)
             && delivery.GetProperty("packageSize").ValueKind == JsonValueKind.String);
         Assert.Equal("heavy-02", status.GetProperty("droneId").GetString());
         Assert.Equal("medium", status.GetProperty("packageSize").GetString());
-        // Over Service Bus, every message of the flow went through the broker: the command, four events, and the
-        // delivery saga's deadline, which its timeout scheduler hands the broker as a scheduled message once the saga is saved.
-        await app.WaitForBrokerSendsAsync(brokerSendsBefore + 6);
-        Assert.Equal(brokerSendsBefore + 6, app.BrokerSends);
+        // Over Service Bus, every message of the flow went through the broker: the command, four events, and the delivery
+        // saga's deadline, scheduled there.
+        Assert.Equal(brokerSendsBefore + 6, await app.WaitForBrokerSendsAsync(brokerSendsBefore + 6));
+    }
+
+    [Fact]
+    public async Task DropOff_Confirmed_OverHttp_ShowsTheDeliveryCompletedByItsSaga()
+    {
+        var deliveryId = $"drop-off-{Guid.NewGuid():N}";
+        await DeliveryBoard.SendAsync(app, "drones.v1.request-delivery", $$"""{"deliveryId":"{{deliveryId}}","destination":"3 Mill Lane","weightGrams":800}""");
+        await DeliveryBoard.WaitForAsync(app.Client, deliveryId, DeliveryBoard.HasFlight);
+
+        await DeliveryBoard.SendAsync(app, "drones.v1.confirm-drop-off", $$"""{"deliveryId":"{{deliveryId}}"}""");
+
+        var status = await DeliveryBoard.WaitForAsync(app.Client, deliveryId, DeliveryBoard.HasOutcome);
+        Assert.Equal("completed", status.GetProperty("outcome").GetString());
+        Assert.True(status.GetProperty("dispatched").GetBoolean());
     }
 }
 

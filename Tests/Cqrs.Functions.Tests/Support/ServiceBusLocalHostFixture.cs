@@ -8,7 +8,7 @@ namespace Cqrs.Functions.Tests.Support;
 /// entities the Bicep creates, and receives them with the processors it runs as hosted services. It exports its
 /// telemetry with the Azure Monitor exporter to <see cref="Ingestion"/>.
 /// </summary>
-public sealed class ServiceBusLocalHostFixture : LocalHostFixture, IDisposable
+public class ServiceBusLocalHostFixture : LocalHostFixture, IDisposable
 {
     public const double BrokerPricePerMillionOperationsUsd = 0.5;
 
@@ -42,5 +42,9 @@ public sealed class ServiceBusLocalHostFixture : LocalHostFixture, IDisposable
     }
 
     /// <summary>Stops the ingestion endpoint, after the worker (xunit disposes asynchronously first).</summary>
-    public void Dispose() => _ingestion.Dispose();
+    public void Dispose()
+    {
+        _ingestion.Dispose();
+        GC.SuppressFinalize(this);
+    }
 }
