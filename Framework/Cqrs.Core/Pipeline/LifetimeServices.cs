@@ -25,14 +25,22 @@ internal sealed class LifetimeServices<TService>
 
     public static LifetimeServices<TService> From(IServiceProvider services, bool singletonHandlers)
     {
+        // Asked first, even for singletons: resolving all of a type that has none registered (most message types have no
+        // middleware) builds the container's call site and an empty array of that type, on a cold start's way to its first
+        // message, for each message type. A container that cannot say is asked for the services.
+        var registered = services.GetService<IServiceProviderIsService>()?.IsService(typeof(TService)) ?? true;
+        if (!registered)
+        {
+            return None;
+        }
+
         if (singletonHandlers)
         {
             TService[] singletons = [.. services.GetServices<TService>()];
             return singletons.Length == 0 ? None : new(singletons, scoped: false);
         }
 
-        var registered = services.GetService<IServiceProviderIsService>()?.IsService(typeof(TService)) ?? true;
-        return registered ? new([], scoped: true) : None;
+        return new([], scoped: true);
     }
 
     /// <summary>The services for one call: the singletons, or those of <paramref name="scope"/>, in registration order.</summary>

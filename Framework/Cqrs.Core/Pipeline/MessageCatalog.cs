@@ -18,38 +18,65 @@ internal sealed class MessageCatalog : IMessageDirectory
     private readonly FrozenDictionary<Type, QueryDescriptor> _queries;
     private readonly IReadOnlyList<HandlerRegistration> _handlers;
 
+    /// <summary>
+    /// Built while the container builds, on the way to a cold start's first message: plain loops rather than LINQ, whose
+    /// generic instantiations over value types (a maximum over <see cref="int"/>) a ReadyToRun image does not hold,
+    /// so the JIT would compile them there.
+    /// </summary>
     /// <exception cref="InvalidOperationException">Two types share a wire name.</exception>
     public MessageCatalog(CqrsBuilder builder)
     {
         var messages = new Dictionary<Type, MessageDescriptor>();
         var wireNames = new Dictionary<string, MessageDescriptor>(StringComparer.Ordinal);
-        foreach (var definition in builder.Registries.SelectMany(registry => registry.Messages))
+        var queries = new Dictionary<Type, QueryDescriptor>();
+        var handlers = new List<HandlerRegistration>();
+        var seenHandlers = new HashSet<HandlerRegistration>();
+        var slots = 0;
+        foreach (var registry in builder.Registries)
         {
-            if (wireNames.TryGetValue(definition.WireName, out var existing) && existing.ClrType != definition.ClrType)
+            foreach (var definition in registry.Messages)
             {
-                throw new InvalidOperationException($"Wire name '{definition.WireName}' is used by both {existing.ClrType} and {definition.ClrType}.");
+                if (wireNames.TryGetValue(definition.WireName, out var existing) && existing.ClrType != definition.ClrType)
+                {
+                    throw new InvalidOperationException($"Wire name '{definition.WireName}' is used by both {existing.ClrType} and {definition.ClrType}.");
+                }
+
+                if (!messages.ContainsKey(definition.ClrType))
+                {
+                    var descriptor = definition.CopyUnbound();
+                    messages.Add(descriptor.ClrType, descriptor);
+                    wireNames.Add(descriptor.WireName, descriptor);
+                    slots = Math.Max(slots, descriptor.Slot + 1);
+                }
             }
 
-            if (!messages.ContainsKey(definition.ClrType))
+            foreach (var query in registry.Queries)
             {
-                var descriptor = definition.CopyUnbound();
-                messages.Add(descriptor.ClrType, descriptor);
-                wireNames.Add(descriptor.WireName, descriptor);
+                if (!queries.ContainsKey(query.QueryType))
+                {
+                    queries.Add(query.QueryType, query.CopyUnbound());
+                }
+            }
+
+            foreach (var handler in registry.Handlers)
+            {
+                if (seenHandlers.Add(handler))
+                {
+                    handlers.Add(handler);
+                }
             }
         }
 
         _byType = messages.ToFrozenDictionary();
-        _bySlot = new MessageDescriptor?[messages.Values.Select(descriptor => descriptor.Slot + 1).DefaultIfEmpty().Max()];
+        _bySlot = new MessageDescriptor?[slots];
         foreach (var descriptor in messages.Values)
         {
             _bySlot[descriptor.Slot] = descriptor;
         }
 
         _byWireName = wireNames.ToFrozenDictionary(StringComparer.Ordinal);
-        _queries = builder.Registries.SelectMany(registry => registry.Queries)
-            .DistinctBy(query => query.QueryType)
-            .ToFrozenDictionary(query => query.QueryType, query => query.CopyUnbound());
-        _handlers = [.. builder.Registries.SelectMany(registry => registry.Handlers).Distinct()];
+        _queries = queries.ToFrozenDictionary();
+        _handlers = handlers;
     }
 
     public IEnumerable<MessageDescriptor> Messages => _byType.Values;
@@ -103,12 +130,23 @@ internal sealed class MessageCatalog : IMessageDirectory
         var singletons = handlerLifetime == ServiceLifetime.Singleton;
         foreach (var descriptor in _byType.Values)
         {
-            descriptor.Bind(handling, _handlers.Count(handler => handler.MessageType == descriptor.ClrType), singletons);
+            descriptor.Bind(handling, HandlerCount(descriptor.ClrType), singletons);
         }
 
         foreach (var query in _queries.Values)
         {
             query.Bind(handling.Services, singletons);
         }
+    }
+
+    private int HandlerCount(Type messageType)
+    {
+        var count = 0;
+        foreach (var handler in _handlers)
+        {
+            count += handler.MessageType == messageType ? 1 : 0;
+        }
+
+        return count;
     }
 }
