@@ -1,4 +1,3 @@
-using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 
 namespace Cqrs.EventSourcing;
@@ -10,7 +9,8 @@ namespace Cqrs.EventSourcing;
 /// sagas and one retention's worth of completed ones. Does nothing when the store keeps no sagas, or the retention is
 /// infinite. Thread-safe.
 /// </summary>
-internal sealed partial class SagaPurger(SagaServices services, ILogger<SagaPurger> logger) : BackgroundService
+internal sealed partial class SagaPurger(SagaServices services, ILogger<SagaPurger> logger)
+    : PeriodicWork(services.Options.CompletedPurgeInterval, services.Clock)
 {
     /// <summary>How many sagas one call to the store deletes at most; the purge calls it until fewer come back.</summary>
     public const int BatchSize = 100;
@@ -18,11 +18,12 @@ internal sealed partial class SagaPurger(SagaServices services, ILogger<SagaPurg
     /// <summary>Purges once, batch after batch until none is left that old; returns how many sagas went.</summary>
     public async Task<int> PurgeAsync(CancellationToken cancellationToken)
     {
-        var retention = services.Options.CompletedRetention;
-        if (!services.HasStore || retention == Timeout.InfiniteTimeSpan)
+        if (!IsNeeded)
         {
             return 0;
         }
+
+        var retention = services.Options.CompletedRetention;
 
         // One cutoff for the whole purge: sagas completing meanwhile wait for the next one.
         var completedBefore = services.Clock.GetUtcNow() - retention;
@@ -43,45 +44,13 @@ internal sealed partial class SagaPurger(SagaServices services, ILogger<SagaPurg
         }
     }
 
-    protected override async Task ExecuteAsync(CancellationToken stoppingToken)
-    {
-        if (!services.HasStore || services.Options.CompletedRetention == Timeout.InfiniteTimeSpan)
-        {
-            return;
-        }
+    protected override bool IsNeeded => services.HasStore && services.Options.CompletedRetention != Timeout.InfiniteTimeSpan;
 
-        using var timer = new PeriodicTimer(services.Options.CompletedPurgeInterval, services.Clock);
-        do
-        {
-            try
-            {
-                var purged = await PurgeAsync(stoppingToken).ConfigureAwait(false);
-                if (purged > 0)
-                {
-                    LogPurged(purged, services.Options.CompletedRetention);
-                }
-            }
-            catch (Exception exception) when (!stoppingToken.IsCancellationRequested)
-            {
-                LogPurgeFailed(exception);
-            }
-            catch (OperationCanceledException)
-            {
-                return;
-            }
-        }
-        while (await timer.WaitForNextTickAsync(stoppingToken).ConfigureAwait(false));
-    }
+    protected override Task<int> RunOnceAsync(CancellationToken cancellationToken) => PurgeAsync(cancellationToken);
 
-    /// <summary>As <see cref="InboxPurger.Dispose"/>: waits for the purge under way, so that it never uses a disposed store.</summary>
-    public override void Dispose()
-    {
-        base.Dispose();
-        if (ExecuteTask is { } purging)
-        {
-            Task.WhenAny(purging).GetAwaiter().GetResult();
-        }
-    }
+    protected override void LogDone(int count) => LogPurged(count, services.Options.CompletedRetention);
+
+    protected override void LogFailed(Exception exception) => LogPurgeFailed(exception);
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Purged {Count} sagas completed more than {Retention} ago.")]
     private partial void LogPurged(int count, TimeSpan retention);
