@@ -26,13 +26,17 @@ internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IAs
         }
     }
 
-    public void CountHandled(MessageDescriptor descriptor, object handler)
+    /// <summary>Counts a successful handler call; returns the name the handler goes by, or null when nobody listens to the count.</summary>
+    public string? CountHandled(MessageDescriptor descriptor, object handler)
     {
-        if (_handled.Enabled)
+        if (!_handled.Enabled)
         {
-            descriptor.Counts.CountHandled(handler);
-            _adding ??= StartAdding();
+            return null;
         }
+
+        var handlerName = descriptor.Counts.CountHandled(handler);
+        _adding ??= StartAdding();
+        return handlerName;
     }
 
     /// <summary>Waits for an addition under way, then adds the last counts.</summary>

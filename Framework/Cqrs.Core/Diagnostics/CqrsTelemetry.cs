@@ -125,7 +125,7 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     /// <summary>Counts a successful handler call and records its duration; returns the clock reading that ended it (0: none taken).</summary>
     public long RecordHandled(MessageDescriptor descriptor, object handler, long started)
     {
-        _counted.CountHandled(descriptor, handler);
+        var handlerName = _counted.CountHandled(descriptor, handler);
         if (!_duration.Enabled)
         {
             return 0;
@@ -135,7 +135,7 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
         _duration.Record(
             Stopwatch.GetElapsedTime(started, ended).TotalSeconds,
             new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName),
-            new KeyValuePair<string, object?>(CqrsDiagnostics.HandlerTag, HandlerNames.Of(handler)));
+            new KeyValuePair<string, object?>(CqrsDiagnostics.HandlerTag, handlerName ?? HandlerNames.Of(handler)));
         return ended;
     }
 

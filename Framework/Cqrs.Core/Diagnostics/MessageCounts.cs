@@ -22,7 +22,8 @@ internal sealed class MessageCounts
     /// <summary>The sends counted since the last call.</summary>
     public long TakeSent() => Interlocked.Exchange(ref _sent, 0);
 
-    public void CountHandled(object handler)
+    /// <summary>Counts one successful call of <paramref name="handler"/>; returns the name it goes by, kept with its count.</summary>
+    public string CountHandled(object handler)
     {
         var type = handler.GetType();
         foreach (var count in Volatile.Read(ref _handled))
@@ -30,16 +31,17 @@ internal sealed class MessageCounts
             if (count.Handler == type)
             {
                 count.Increment();
-                return;
+                return count.HandlerName;
             }
         }
 
-        AddHandler(handler).Increment();
+        var added = AddHandler(handler, type);
+        added.Increment();
+        return added.HandlerName;
     }
 
-    private HandledCount AddHandler(object handler)
+    private HandledCount AddHandler(object handler, Type type)
     {
-        var type = handler.GetType();
         lock (_adding)
         {
             var existing = Array.Find(_handled, count => count.Handler == type);
