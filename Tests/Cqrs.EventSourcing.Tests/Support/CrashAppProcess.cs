@@ -10,8 +10,11 @@ namespace Cqrs.EventSourcing.Tests.Support;
 /// </summary>
 internal sealed class CrashAppProcess : IDisposable
 {
-    /// <summary>Bounds every wait on the child: a hang fails the test instead of stalling it.</summary>
-    public static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
+    /// <summary>
+    /// Bounds every wait on the child: a hang fails the test instead of stalling it. Wide enough for a child that drains
+    /// 200 saga timeouts through Azurite while the rest of the suite runs beside it on two cores.
+    /// </summary>
+    public static readonly TimeSpan Timeout = TimeSpan.FromMinutes(3);
 
     private readonly Process _process;
     private readonly StringBuilder _errors = new();
