@@ -14,7 +14,7 @@ public sealed class SchedulingTests : BrokerTest
     {
         await using var sender = Client.CreateSender("later");
         var cancelled = await sender.ScheduleMessageAsync(Message("cancelled"), DateTimeOffset.UtcNow.AddHours(1));
-        var at = DateTimeOffset.UtcNow.AddSeconds(1); // taken after the first call opened the links, which may be slow
+        var at = OneSecondFromNow(); // taken after the first call opened the links, which may be slow
         await sender.ScheduleMessageAsync(Message("kept"), at);
         await using var receiver = Client.CreateReceiver("later");
 
@@ -35,7 +35,7 @@ public sealed class SchedulingTests : BrokerTest
     public async Task PlainSendWithScheduledEnqueueTime_ArrivesAtThatTime()
     {
         await using var sender = Client.CreateSender("events");
-        var at = DateTimeOffset.UtcNow.AddSeconds(1);
+        var at = OneSecondFromNow();
         var message = Message("timed");
         message.ScheduledEnqueueTime = at;
         await sender.SendMessageAsync(message);
@@ -60,5 +60,15 @@ public sealed class SchedulingTests : BrokerTest
 
         Assert.Equal("stale", dead.MessageId);
         Assert.Equal("TTLExpiredException", dead.DeadLetterReason);
+    }
+
+    /// <summary>
+    /// A second from now, in whole milliseconds: the wire carries a scheduled time as an AMQP timestamp, in milliseconds,
+    /// and the client truncates, so a finer time would be released up to a millisecond before it.
+    /// </summary>
+    private static DateTimeOffset OneSecondFromNow()
+    {
+        var at = DateTimeOffset.UtcNow.AddSeconds(1);
+        return at.AddTicks(-(at.Ticks % TimeSpan.TicksPerMillisecond));
     }
 }

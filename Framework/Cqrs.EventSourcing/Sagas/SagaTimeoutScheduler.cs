@@ -21,26 +21,31 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, IServi
 {
     private readonly ConcurrentDictionary<Guid, byte> _firing = new();
     private readonly StoredPublisher _publisher = new(provider);
+    private int _forgotten;
 
     /// <summary>
     /// Fires every timeout due now (over a transport that schedules durably: every timeout stored) that is not being
-    /// fired already; returns how many it fired.
+    /// fired already, up to <see cref="SagaOptions.TimeoutBatchSize"/>; returns how many it fired.
     /// </summary>
-    public async Task<int> FireDueAsync(CancellationToken cancellationToken)
+    public async Task<int> FireDueAsync(CancellationToken cancellationToken) =>
+        (await FireBatchAsync(cancellationToken).ConfigureAwait(false)).Settling.Count;
+
+    /// <summary>Fires one batch; says whether the store had a full batch due, and what settles each timeout fired.</summary>
+    private async Task<(bool Full, List<Task> Settling)> FireBatchAsync(CancellationToken cancellationToken)
     {
         var dueBy = _publisher.Transport.SchedulesDurably ? DateTimeOffset.MaxValue : services.Clock.GetUtcNow();
-        var due = await services.Store.ReadDueTimeoutsAsync(dueBy, services.Options.TimeoutBatchSize, cancellationToken).ConfigureAwait(false);
-        var fired = 0;
+        var batchSize = services.Options.TimeoutBatchSize;
+        var due = await services.Store.ReadDueTimeoutsAsync(dueBy, batchSize, cancellationToken).ConfigureAwait(false);
+        var settling = new List<Task>(due.Count);
         foreach (var timeout in due)
         {
             if (_firing.TryAdd(timeout.TimeoutId, 0))
             {
-                await FireAsync(timeout, cancellationToken).ConfigureAwait(false);
-                fired++;
+                settling.Add(await FireAsync(timeout, cancellationToken).ConfigureAwait(false));
             }
         }
 
-        return fired;
+        return (due.Count == batchSize, settling);
     }
 
     protected override async Task ExecuteAsync(CancellationToken stoppingToken)
@@ -69,7 +74,20 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, IServi
             var requested = services.Timeouts.Next;
             try
             {
-                await FireDueAsync(stoppingToken).ConfigureAwait(false);
+                // A full batch means more may be due: the next is read once this one is settled (delivered and deleted,
+                // or left stored by a failure), at once rather than after a poll; a batch that deleted none (the store
+                // failing) waits, so as not to spin on it.
+                var forgotten = Volatile.Read(ref _forgotten);
+                var (full, settling) = await FireBatchAsync(stoppingToken).ConfigureAwait(false);
+                if (full && settling.Count > 0)
+                {
+                    await Task.WhenAll(settling).WaitAsync(stoppingToken).ConfigureAwait(false);
+                    if (Volatile.Read(ref _forgotten) != forgotten)
+                    {
+                        continue;
+                    }
+                }
+
                 await WaitAsync(requested, stoppingToken).ConfigureAwait(false);
             }
             catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
@@ -155,7 +173,8 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, IServi
         }
     }
 
-    private async Task FireAsync(SagaTimeoutRecord timeout, CancellationToken cancellationToken)
+    /// <summary>Fires one timeout; returns what settles it (never faults), a completed task when it was not handed over.</summary>
+    private async Task<Task> FireAsync(SagaTimeoutRecord timeout, CancellationToken cancellationToken)
     {
         var publication = await _publisher.PublishAsync(
             [timeout],
@@ -166,7 +185,7 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, IServi
             cancellationToken).ConfigureAwait(false);
         if (publication.Failure is not { } failure)
         {
-            return;
+            return publication.Settling;
         }
 
         _firing.TryRemove(timeout.TimeoutId, out _);
@@ -176,6 +195,7 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, IServi
         }
 
         LogTimeoutFailed(failure.SourceException, timeout.WireName, timeout.SagaType, timeout.SagaId);
+        return Task.CompletedTask;
     }
 
     /// <summary>
@@ -202,6 +222,7 @@ internal sealed partial class SagaTimeoutScheduler(SagaServices services, IServi
             if (delivered)
             {
                 await services.Store.DeleteTimeoutAsync(timeout.TimeoutId, CancellationToken.None).ConfigureAwait(false);
+                Interlocked.Increment(ref _forgotten);
             }
         }
         catch (Exception exception)

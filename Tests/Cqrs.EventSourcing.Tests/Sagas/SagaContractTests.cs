@@ -191,21 +191,47 @@ public abstract partial class SagaContractTests : IDisposable
         await after.StopAsync();
     }
 
+    [Fact]
+    public async Task A_backlog_of_due_timeouts_larger_than_a_batch_fires_without_waiting_for_the_poll()
+    {
+        await ArmInAProcessThatStopsAsync(close: false, tallies: 5);
+
+        using var after = CreateHost(sagas: options =>
+        {
+            options.TimeoutBatchSize = 2;
+            options.TimeoutPollInterval = TimeSpan.FromDays(1);
+        });
+        await after.StartAsync();
+
+        foreach (var tallyId in TallyIds(5))
+        {
+            Assert.Equal(-1, await _log.ClosedAsync(tallyId));
+        }
+
+        await after.StopAsync();
+    }
+
     /// <summary>
-    /// Opens tally t-1 and arms its timeout (due at once) in a container whose scheduler never runs, as a process
-    /// that stops before the timeout fires; <paramref name="close"/> completes the saga first.
+    /// Opens tallies t-1 … t-<paramref name="tallies"/> and arms their timeouts (due at once) in a container whose
+    /// scheduler never runs, as a process that stops before the timeouts fire; <paramref name="close"/> completes the
+    /// sagas first.
     /// </summary>
-    private async Task ArmInAProcessThatStopsAsync(bool close)
+    private async Task ArmInAProcessThatStopsAsync(bool close, int tallies = 1)
     {
         using var before = CreateHost();
         var bus = before.Services.GetRequiredService<ICommandBus>();
-        await bus.SendAsync(new OpenTally("t-1"));
-        await bus.SendAsync(new ArmTally("t-1"));
-        if (close)
+        foreach (var tallyId in TallyIds(tallies))
         {
-            await bus.SendAsync(new CloseTally("t-1"));
+            await bus.SendAsync(new OpenTally(tallyId));
+            await bus.SendAsync(new ArmTally(tallyId));
+            if (close)
+            {
+                await bus.SendAsync(new CloseTally(tallyId));
+            }
         }
     }
+
+    private static IEnumerable<string> TallyIds(int count) => Enumerable.Range(1, count).Select(index => $"t-{index}");
 
     /// <summary>
     /// Opens tally t-1, bumps it by 5 and closes it in a queueing container whose transport stopped before the close:
