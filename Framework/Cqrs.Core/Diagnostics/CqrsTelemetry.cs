@@ -51,14 +51,16 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     public long StartTiming() => _duration.Enabled ? Stopwatch.GetTimestamp() : 0;
 
     /// <summary>
-    /// Starts the sending span and stamps the trace context on the message. The upstream sampling decision
-    /// (the W3C sampled flag) is followed, as OpenTelemetry's default ParentBased sampler does: under an
-    /// unsampled parent no span is created at all, which keeps unsampled traffic nearly free. A span that the
-    /// listeners want only propagated (a root the sampler drops) is created for its trace id but never started:
-    /// starting it would make it the current activity, and then the caller's again, for nothing to record.
+    /// Decides the trace of a message sent now. The upstream sampling decision (the W3C sampled flag) is followed, as
+    /// OpenTelemetry's default ParentBased sampler does: under an unsampled parent no span is created at all, which keeps
+    /// unsampled traffic nearly free. A span that the listeners want only propagated (a root the sampler drops) is
+    /// created for its trace id but never started: starting it would make it the current activity, and then the
+    /// caller's again, for nothing to record. Returns the send span, created and not started, when the trace is sampled
+    /// (see <see cref="StartSend"/>); else null, with the trace the message carries on, unsampled, so no later hop records
+    /// it either (<paramref name="unsampled"/> says so where a context cannot: when there is none).
     /// Call it only when <see cref="Source"/> has listeners; <paramref name="current"/> is the caller's current activity.
     /// </summary>
-    public static Activity? StartSend(MessageDescriptor descriptor, TransportMessage message, TransportMessage? cause, Activity? current, string transportName)
+    public static Activity? SampleSend(MessageDescriptor descriptor, MessageContext? cause, Activity? current, out ActivityContext trace, out bool unsampled)
     {
         var parent = current?.Context ?? cause?.TraceContext ?? default;
         var activity = cause?.Unsampled == true || IsUnsampled(parent)
@@ -66,16 +68,22 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
             : Source.CreateActivity(descriptor.SendSpanName, ActivityKind.Producer, parent);
         if (activity is not { IsAllDataRequested: true })
         {
-            // Not sampled: the message carries the trace on, unsampled, so no later hop records it either.
-            message.TraceContext = activity?.Context ?? parent;
-            message.Unsampled = message.TraceContext == default;
+            trace = activity?.Context ?? parent;
+            unsampled = trace == default;
             return null;
         }
 
+        trace = default;
+        unsampled = false;
+        return activity;
+    }
+
+    /// <summary>Starts a send span <see cref="SampleSend"/> returned and stamps the message with its context.</summary>
+    public static void StartSend(Activity activity, TransportMessage message, string transportName)
+    {
         activity.Start();
         message.TraceContext = activity.Context;
         AddMessageTags(activity, message, transportName);
-        return activity;
     }
 
     /// <summary>
@@ -83,13 +91,14 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     /// to the message's <see cref="TransportMessage.LinkedTrace"/> when it has one.
     /// Call it only when <see cref="Source"/> has listeners.
     /// </summary>
-    public static Activity? StartReceive(MessageDescriptor descriptor, TransportMessage message, object handler, string transportName)
+    public static Activity? StartReceive(MessageDescriptor descriptor, MessageContext context, object handler, string transportName)
     {
-        if (message.Unsampled || IsUnsampled(message.TraceContext))
+        if (context.Unsampled || IsUnsampled(context.TraceContext))
         {
             return null;
         }
 
+        var message = context.Delivery;
         var kind = descriptor.Kind == MessageKind.Command ? ActivityKind.Consumer : ActivityKind.Internal;
         var activity = message.LinkedTrace == default
             ? Source.StartActivity(descriptor.ReceiveSpanName, kind, message.TraceContext)

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Cqrs.Transports;
 
 namespace Cqrs.Pipeline;
@@ -24,4 +25,8 @@ internal sealed class DeliveryContext(MessageSender sender, TransportMessage del
     public override int DeliveryCount => delivery.DeliveryCount;
 
     public override StreamPosition? Stream => delivery.Stream;
+
+    public override ActivityContext TraceContext => delivery.TraceContext;
+
+    public override bool Unsampled => delivery.Unsampled;
 }

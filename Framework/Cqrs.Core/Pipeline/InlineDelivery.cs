@@ -1,13 +1,15 @@
+using System.Diagnostics;
 using Cqrs.Transports;
 
 namespace Cqrs.Pipeline;
 
 /// <summary>
-/// A message handled in its sender's call (direct dispatch with no span to record): its delivery and its handlers'
-/// context in one object, smaller than a transport message and a context together. A transport message is made
-/// only when something needs one: a retry, a dead-letter, a queueing on shutdown.
+/// A message handled in its sender's call (direct dispatch with no span to record: nobody listens, or its trace is
+/// not sampled, <see cref="UnsampledInlineDelivery"/>): its delivery and its handlers' context in one object, smaller
+/// than a transport message and a context together. A transport message is made only when something needs one: a
+/// retry, a dead-letter, a queueing on shutdown.
 /// </summary>
-internal sealed class InlineDelivery(MessageSender sender, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause)
+internal class InlineDelivery(MessageSender sender, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause)
     : MessageContext(sender)
 {
     /// <summary>A new transport message for each call: none is kept, for a delivery that most often needs none.</summary>
@@ -21,6 +23,8 @@ internal sealed class InlineDelivery(MessageSender sender, string wireName, obje
         WireName = WireName,
         Payload = message,
         DeliveryCount = 1,
+        TraceContext = TraceContext,
+        Unsampled = Unsampled,
     };
 
     public override int InlineDepth { get; } = (cause?.InlineDepth ?? 0) + 1;
@@ -41,4 +45,9 @@ internal sealed class InlineDelivery(MessageSender sender, string wireName, obje
     public override int DeliveryCount => 1;
 
     public override StreamPosition? Stream => null;
+
+    /// <summary>None: nobody listened when it was sent.</summary>
+    public override ActivityContext TraceContext => default;
+
+    public override bool Unsampled => false;
 }

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Cqrs.Transports;
 
 namespace Cqrs.Pipeline;
@@ -31,6 +32,12 @@ internal abstract class MessageContext(MessageSender sender) : IMessageContext
     public abstract int DeliveryCount { get; }
 
     public abstract StreamPosition? Stream { get; }
+
+    /// <summary>The trace the delivery goes on in (see <see cref="TransportMessage.TraceContext"/>).</summary>
+    public abstract ActivityContext TraceContext { get; }
+
+    /// <summary>Whether the delivery's trace was not sampled (see <see cref="TransportMessage.Unsampled"/>).</summary>
+    public abstract bool Unsampled { get; }
 
     public ValueTask PublishAsync<TEvent>(TEvent @event, CancellationToken cancellationToken = default)
         where TEvent : IEvent =>

@@ -186,7 +186,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     {
         var listening = CqrsTelemetry.Source.HasListeners();
         var callerActivity = listening ? Activity.Current : null;
-        var activity = listening ? CqrsTelemetry.StartReceive(this, attempt.Context.Delivery, attempt.Handler, Handling.TransportName) : null;
+        var activity = listening ? CqrsTelemetry.StartReceive(this, attempt.Context, attempt.Handler, Handling.TransportName) : null;
         var first = attempt.Start(cancellationToken);
         if (!first.IsCompletedSuccessfully)
         {

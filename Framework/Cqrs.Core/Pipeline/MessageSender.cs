@@ -122,14 +122,30 @@ internal sealed partial class MessageSender : ITypedSender
     }
 
     /// <summary>
-    /// Hands a valid message over: to its handlers in line, as it is, when direct dispatch has no span to record and
-    /// no hop limit to mind; else as a transport message.
+    /// Hands a valid message over: with direct dispatch within the hop limit, to its handlers in line, as it is, unless
+    /// its trace is sampled (a span to record goes with a transport message); else as a transport message.
     /// </summary>
-    private ValueTask SendValid<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken) =>
-        _options.DirectDispatch && !CqrsTelemetry.Source.HasListeners() && !(cause?.InlineDepth >= TransportMessage.MaxInlineDepth)
-            ? RecordSentOnceDone(descriptor, _dispatcher.HandleInLineAsync(
-                descriptor, new InlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause), message, cancellationToken))
-            : HandOverInSpanAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken);
+    private ValueTask SendValid<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken)
+    {
+        if (!_options.DirectDispatch || cause?.InlineDepth >= TransportMessage.MaxInlineDepth)
+        {
+            return HandOverInSpanAsync(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, cancellationToken);
+        }
+
+        if (!CqrsTelemetry.Source.HasListeners())
+        {
+            return HandInLine(descriptor, new InlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause), message, cancellationToken);
+        }
+
+        var caller = Activity.Current;
+        var span = CqrsTelemetry.SampleSend(descriptor, cause, caller, out var trace, out var unsampled);
+        return span is null
+            ? HandInLine(descriptor, new UnsampledInlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause, trace, unsampled), message, cancellationToken)
+            : HandOverInSpan(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, caller, span, cancellationToken);
+    }
+
+    private ValueTask HandInLine<T>(MessageDescriptor<T> descriptor, InlineDelivery delivery, T message, CancellationToken cancellationToken) =>
+        RecordSentOnceDone(descriptor, _dispatcher.HandleInLineAsync(descriptor, delivery, message, cancellationToken));
 
     /// <summary>A message leaving this process's code: serialized, or itself in direct mode.</summary>
     private TransportMessage Outgoing<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause) => new()
@@ -165,19 +181,29 @@ internal sealed partial class MessageSender : ITypedSender
         if (CqrsTelemetry.Source.HasListeners())
         {
             var caller = Activity.Current;
-            var activity = CqrsTelemetry.StartSend(descriptor, outgoing, cause?.Delivery, caller, _transport.Name);
-            if (activity is not null)
+            var span = CqrsTelemetry.SampleSend(descriptor, cause, caller, out var trace, out var unsampled);
+            if (span is not null)
             {
-                var handing = HandOverThenEndSpanAsync(activity, descriptor, outgoing, cause, cancellationToken);
-
-                // The span goes on in the hand-over. Starting it made it the current activity, here, outside any async
-                // method that would undo that on return: the caller gets its own back, or its next sends would nest.
-                Activity.Current = caller;
-                return handing;
+                return HandOverInSpan(descriptor, outgoing, cause, caller, span, cancellationToken);
             }
+
+            outgoing.TraceContext = trace;
+            outgoing.Unsampled = unsampled;
         }
 
         return RecordSentOnceDone(descriptor, HandOverAsync(descriptor, outgoing, cause, cancellationToken));
+    }
+
+    private ValueTask HandOverInSpan(
+        MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, Activity? caller, Activity span, CancellationToken cancellationToken)
+    {
+        CqrsTelemetry.StartSend(span, outgoing, _transport.Name);
+        var handing = HandOverThenEndSpanAsync(span, descriptor, outgoing, cause, cancellationToken);
+
+        // The span goes on in the hand-over. Starting it made it the current activity, here, outside any async method
+        // that would undo that on return: the caller gets its own back, or its next sends would nest.
+        Activity.Current = caller;
+        return handing;
     }
 
     private async ValueTask HandOverThenEndSpanAsync(

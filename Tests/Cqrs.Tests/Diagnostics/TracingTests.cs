@@ -21,15 +21,17 @@ public sealed class TracingTests
 
     /// <summary>Over Service Bus, the trace crosses the broker in the messages' <c>traceparent</c> property.</summary>
     [Theory]
-    [InlineData(false)]
-    [InlineData(true)]
-    public async Task Send_WithEverySpanSampled_TracesOneTreeFromSendToEveryHandler(bool serviceBus)
+    [InlineData("queue")]
+    [InlineData("direct")]
+    [InlineData("servicebus")]
+    public async Task Send_WithEverySpanSampled_TracesOneTreeFromSendToEveryHandler(string transport)
     {
         using var tracing = StartTracing(new AlwaysOnSampler());
         await using var serviceBusHost = new ServiceBusTestHost();
         var correlationId = Guid.NewGuid();
 
-        await SubmitOrderAndWaitAsync(serviceBus ? serviceBusHost.Create() : TestHost.Create(), correlationId);
+        await SubmitOrderAndWaitAsync(
+            transport == "servicebus" ? serviceBusHost.Create() : TestHost.Create(options => options.DirectDispatch = transport == "direct"), correlationId);
 
         var spans = _exported.Where(span => span.GetTagItem(ConversationIdTag) as string == correlationId.ToString()).ToList();
         var send = Assert.Single(spans, span => span.DisplayName == "send tests.v1.submit-order");
@@ -85,26 +87,31 @@ public sealed class TracingTests
         Assert.Empty(_exported);
     }
 
-    [Fact]
-    public async Task Send_WithTheRootOnlyPropagated_StartsNoSpanAnywhere()
+    /// <summary>With direct dispatch, an unsampled message goes to its handlers in line, and its trace with it.</summary>
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Send_WithTheRootOnlyPropagated_StartsNoSpanAnywhere(bool direct)
     {
         var sampled = 0;
         var started = 0;
         using var listener = ListenToCqrsSpans(ActivitySamplingResult.PropagationData, onSample: () => sampled++, onStarted: () => started++);
 
-        await SubmitOrderAndWaitAsync(TestHost.Create(), Guid.NewGuid());
+        await SubmitOrderAndWaitAsync(TestHost.Create(options => options.DirectDispatch = direct), Guid.NewGuid());
 
         // The root is asked for once; every later hop follows its "not sampled" decision without asking.
         Assert.Equal((1, 0), (sampled, started));
     }
 
-    [Fact]
-    public async Task Send_WithTheRootRecordedButNotSampled_StartsTheRootSpanOnly()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Send_WithTheRootRecordedButNotSampled_StartsTheRootSpanOnly(bool direct)
     {
         var started = 0;
         using var listener = ListenToCqrsSpans(ActivitySamplingResult.AllData, onSample: () => { }, onStarted: () => started++);
 
-        await SubmitOrderAndWaitAsync(TestHost.Create(), Guid.NewGuid());
+        await SubmitOrderAndWaitAsync(TestHost.Create(options => options.DirectDispatch = direct), Guid.NewGuid());
 
         // Recorded, so started for the listeners; not sampled, so the later hops, which follow the sampled flag, start none.
         Assert.Equal(1, started);

@@ -36,6 +36,23 @@ public sealed class DispatchAllocationTests(ITestOutputHelper output)
     public Task DirectDispatchUnvalidated_AfterWarmUp_StaysUnderItsAllocationCeiling() =>
         AssertBytesPerOperationAsync(directDispatch: true, ceiling: 288, validateInDirectDispatch: false);
 
+    /// <summary>
+    /// With a trace listener whose sampler drops every root: each command's root is created for its trace id only, and
+    /// the unsampled messages still go to their handlers in line, their trace with them.
+    /// </summary>
+    [Fact]
+    public async Task DirectDispatch_WithEveryTraceDropped_StaysUnderItsAllocationCeiling()
+    {
+        using var listener = new ActivityListener
+        {
+            ShouldListenTo = source => source.Name == CqrsDiagnostics.ActivitySourceName,
+            Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.PropagationData,
+        };
+        ActivitySource.AddActivityListener(listener);
+
+        await AssertBytesPerOperationAsync(directDispatch: true, ceiling: 704);
+    }
+
     [Fact]
     public Task FullPipeline_AfterWarmUp_StaysUnderItsAllocationCeiling() =>
         AssertBytesPerOperationAsync(directDispatch: false, ceiling: CoreIsOptimized ? 800 : 1_120);

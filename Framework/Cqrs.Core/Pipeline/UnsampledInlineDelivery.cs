@@ -1,0 +1,13 @@
+using System.Diagnostics;
+
+namespace Cqrs.Pipeline;
+
+/// <summary>A message handled in its sender's call whose trace is not sampled: it carries the trace on, for the messages its handlers send.</summary>
+internal sealed class UnsampledInlineDelivery(
+    MessageSender sender, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause, ActivityContext traceContext, bool unsampled)
+    : InlineDelivery(sender, wireName, message, messageId, correlationId, cause)
+{
+    public override ActivityContext TraceContext => traceContext;
+
+    public override bool Unsampled => unsampled;
+}
