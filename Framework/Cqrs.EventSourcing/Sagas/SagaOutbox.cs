@@ -19,7 +19,8 @@ internal sealed partial class SagaOutbox(
     IOptions<SagaOptions> options,
     ILogger<SagaOutbox> logger) : IAsyncDisposable, IDisposable
 {
-    private readonly ConcurrentDictionary<Guid, byte> _claims = new();
+    /// <summary>By message id, the messages being published here; each claim completes when released.</summary>
+    private readonly ConcurrentDictionary<Guid, TaskCompletionSource> _claims = new();
     private readonly StoredPublisher _publisher = new(services);
 
     /// <summary>
@@ -42,7 +43,7 @@ internal sealed partial class SagaOutbox(
     /// <exception cref="Exception">A hand-over failed (the transport stopped, say): what was not handed over stays pending, for a repeat of the cause or a sweep.</exception>
     public async Task PublishDecidedAsync(string sagaType, string sagaId, IReadOnlyList<PendingMessage> pending, IMessageContext cause, CancellationToken cancellationToken)
     {
-        var claimed = pending.Where(message => _claims.TryAdd(message.MessageId, 0)).ToList();
+        var claimed = pending.Where(TryClaim).ToList();
         if (claimed.Count > 0)
         {
             await PublishClaimedAsync(sagaType, sagaId, claimed, validated: true, cause, cancellationToken).ConfigureAwait(false);
@@ -51,8 +52,11 @@ internal sealed partial class SagaOutbox(
 
     /// <summary>
     /// Publishes what sagas still hold pending and nobody here is publishing (left by a process that stopped or died
-    /// before delivery), batch by batch, waiting for each batch to be delivered and forgotten before reading the next;
-    /// stops at a batch that publishes nothing new. Returns how many messages it published.
+    /// before delivery), batch by batch, waiting for each batch to be delivered and forgotten before reading the next.
+    /// A full batch whose messages this process is publishing already (its handlers, meanwhile) is read again once those
+    /// are released: the store has no cursor, and stopping there would leave the pending messages behind it until the
+    /// next start. Stops at a batch that is not full, or that publishes nothing and waits on nothing. Returns how many
+    /// messages it published.
     /// </summary>
     public async Task<int> SweepAsync(ISagaStore sagaStore, CancellationToken cancellationToken)
     {
@@ -62,13 +66,14 @@ internal sealed partial class SagaOutbox(
         {
             var sagas = await sagaStore.ReadSagasWithPendingAsync(batchSize, cancellationToken).ConfigureAwait(false);
             var forgetting = new List<Task>(sagas.Count);
+            var heldHere = new List<Task>();
             var published = 0;
             foreach (var saga in sagas)
             {
-                List<PendingMessage> claimed;
+                List<PendingMessage> pending;
                 try
                 {
-                    claimed = [.. SagaData.Read(saga.Data).Pending.Where(message => _claims.TryAdd(message.MessageId, 0))];
+                    pending = SagaData.Read(saga.Data).Pending;
                 }
                 catch (MessagePack.MessagePackSerializationException exception)
                 {
@@ -76,8 +81,10 @@ internal sealed partial class SagaOutbox(
                     continue;
                 }
 
+                var claimed = pending.Where(TryClaim).ToList();
                 if (claimed.Count == 0)
                 {
+                    heldHere.AddRange(pending.Select(message => _claims.TryGetValue(message.MessageId, out var claim) ? claim.Task : null).OfType<Task>());
                     continue;
                 }
 
@@ -96,9 +103,14 @@ internal sealed partial class SagaOutbox(
             // Stopping does not wait for handlers: what is not yet forgotten then is forgotten later, or stays pending.
             await Task.WhenAll(forgetting).WaitAsync(cancellationToken).ConfigureAwait(false);
             total += published;
-            if (sagas.Count < batchSize || published == 0)
+            if (sagas.Count < batchSize || (published == 0 && heldHere.Count == 0))
             {
                 return total;
+            }
+
+            if (published == 0)
+            {
+                await Task.WhenAll(heldHere).WaitAsync(cancellationToken).ConfigureAwait(false);
             }
         }
     }
@@ -136,7 +148,7 @@ internal sealed partial class SagaOutbox(
             cancellationToken).ConfigureAwait(false);
         foreach (var unsent in claimed.Skip(publication.HandedOver))
         {
-            _claims.TryRemove(unsent.MessageId, out _);
+            Release(unsent.MessageId);
         }
 
         publication.Failure?.Throw();
@@ -167,8 +179,19 @@ internal sealed partial class SagaOutbox(
         {
             foreach (var handedOver in delivered.Concat(kept))
             {
-                _claims.TryRemove(handedOver.MessageId, out _);
+                Release(handedOver.MessageId);
             }
+        }
+    }
+
+    private bool TryClaim(PendingMessage message) =>
+        _claims.TryAdd(message.MessageId, new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously));
+
+    private void Release(Guid messageId)
+    {
+        if (_claims.TryRemove(messageId, out var claim))
+        {
+            claim.TrySetResult();
         }
     }
 
