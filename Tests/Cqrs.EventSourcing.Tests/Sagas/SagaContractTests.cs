@@ -234,26 +234,26 @@ public abstract partial class SagaContractTests : IDisposable
     private static IEnumerable<string> TallyIds(int count) => Enumerable.Range(1, count).Select(index => $"t-{index}");
 
     /// <summary>
-    /// Opens tally t-1, bumps it by 5 and closes it in a queueing container whose transport stopped before the close:
+    /// Opens the tally, bumps it by 5 and closes it in a queueing container whose transport stopped before the close:
     /// the saga's turn is saved with its TallyClosed pending, and the hand-over fails, as in a process going down.
     /// Returns the close's message id and the id the pending event was given.
     /// </summary>
-    private async Task<(Guid CloseId, Guid PendingId)> DecideInAProcessWhoseTransportStoppedAsync()
+    private async Task<(Guid CloseId, Guid PendingId)> DecideInAProcessWhoseTransportStoppedAsync(string tallyId = "t-1")
     {
         using var before = CreateHost(direct: false);
-        await before.Services.GetRequiredService<ICommandHandler<OpenTally>>().HandleAsync(new OpenTally("t-1"), new TestContext(Guid.NewGuid()), CancellationToken.None);
-        await before.Services.GetRequiredService<IEventHandler<TallyBumped>>().HandleAsync(new TallyBumped("t-1", 5), new TestContext(Guid.NewGuid()), CancellationToken.None);
+        await before.Services.GetRequiredService<ICommandHandler<OpenTally>>().HandleAsync(new OpenTally(tallyId), new TestContext(Guid.NewGuid()), CancellationToken.None);
+        await before.Services.GetRequiredService<IEventHandler<TallyBumped>>().HandleAsync(new TallyBumped(tallyId, 5), new TestContext(Guid.NewGuid()), CancellationToken.None);
         await before.Services.GetRequiredService<ITransport>().StopAsync();
 
         var closeId = Guid.NewGuid();
         await Assert.ThrowsAsync<ObjectDisposedException>(
-            () => before.Services.GetRequiredService<ICommandHandler<CloseTally>>().HandleAsync(new CloseTally("t-1"), new TestContext(closeId), CancellationToken.None).AsTask());
+            () => before.Services.GetRequiredService<ICommandHandler<CloseTally>>().HandleAsync(new CloseTally(tallyId), new TestContext(closeId), CancellationToken.None).AsTask());
 
         var store = (ISagaStore)before.Services.GetRequiredService<IEventSourcingStore>();
-        var saga = Assert.Single(await store.ReadSagasWithPendingAsync(10));
+        var saga = Assert.Single(await store.ReadSagasWithPendingAsync(10), saga => saga.SagaId == tallyId);
         var pending = Assert.Single(SagaData.Read(saga.Data).Pending);
         Assert.Equal(closeId, pending.CausationId);
-        Assert.Empty(_log.Closings("t-1"));
+        Assert.Empty(_log.Closings(tallyId));
         return (closeId, pending.MessageId);
     }
 
