@@ -53,14 +53,16 @@ internal sealed partial class SagaOutbox(
     /// <summary>
     /// Publishes what sagas still hold pending and nobody here is publishing (left by a process that stopped or died
     /// before delivery), batch by batch, waiting for each batch to be delivered and forgotten before reading the next.
-    /// A full batch whose messages this process is publishing already (its handlers, meanwhile) is read again once those
-    /// are released: the store has no cursor, and stopping there would leave the pending messages behind it until the
-    /// next start. Stops at a batch that is not full, or that publishes nothing and waits on nothing. Returns how many
-    /// messages it published.
+    /// The store has no cursor, so what stands at the head of a read is read again until it is gone: a message this
+    /// process is publishing already (its handlers, meanwhile) is waited for, and each message is published at most once
+    /// per sweep (one whose forgetting failed stays pending, for the next start). A short read does not mean the end:
+    /// a store may read a batch and then drop from it the sagas forgotten meanwhile. Stops at a read that has nothing
+    /// to publish and nothing to wait for. Returns how many messages it published.
     /// </summary>
     public async Task<int> SweepAsync(ISagaStore sagaStore, CancellationToken cancellationToken)
     {
         var batchSize = options.Value.TimeoutBatchSize;
+        var attempted = new HashSet<Guid>();
         var total = 0;
         while (true)
         {
@@ -68,6 +70,7 @@ internal sealed partial class SagaOutbox(
             var forgetting = new List<Task>(sagas.Count);
             var heldHere = new List<Task>();
             var published = 0;
+            var triedAny = false;
             foreach (var saga in sagas)
             {
                 List<PendingMessage> pending;
@@ -81,13 +84,27 @@ internal sealed partial class SagaOutbox(
                     continue;
                 }
 
-                var claimed = pending.Where(TryClaim).ToList();
+                var claimed = new List<PendingMessage>(pending.Count);
+                foreach (var message in pending.Where(message => !attempted.Contains(message.MessageId)))
+                {
+                    if (TryClaim(message))
+                    {
+                        claimed.Add(message);
+                    }
+                    else
+                    {
+                        // Released since, when it is not found: read again, to see whether it is still pending.
+                        heldHere.Add(_claims.TryGetValue(message.MessageId, out var claim) ? claim.Task : Task.CompletedTask);
+                    }
+                }
+
                 if (claimed.Count == 0)
                 {
-                    heldHere.AddRange(pending.Select(message => _claims.TryGetValue(message.MessageId, out var claim) ? claim.Task : null).OfType<Task>());
                     continue;
                 }
 
+                attempted.UnionWith(claimed.Select(message => message.MessageId));
+                triedAny = true;
                 try
                 {
                     // Validated again where handled: the process that decided it may have run other validators.
@@ -103,15 +120,12 @@ internal sealed partial class SagaOutbox(
             // Stopping does not wait for handlers: what is not yet forgotten then is forgotten later, or stays pending.
             await Task.WhenAll(forgetting).WaitAsync(cancellationToken).ConfigureAwait(false);
             total += published;
-            if (sagas.Count < batchSize || (published == 0 && heldHere.Count == 0))
+            if (!triedAny && heldHere.Count == 0)
             {
                 return total;
             }
 
-            if (published == 0)
-            {
-                await Task.WhenAll(heldHere).WaitAsync(cancellationToken).ConfigureAwait(false);
-            }
+            await Task.WhenAll(heldHere).WaitAsync(cancellationToken).ConfigureAwait(false);
         }
     }
 

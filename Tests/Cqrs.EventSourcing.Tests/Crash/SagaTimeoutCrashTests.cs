@@ -29,10 +29,11 @@ public abstract class SagaTimeoutCrashTests : IDisposable
         }
 
         var fired = new HashSet<string>();
-        for (var run = 0; run < Kills; run++)
+        for (var run = 0; run < Kills && fired.Count < Countdowns; run++)
         {
+            // A process fires every countdown left, each printed at least once: no more lines than that are awaited.
             using var fire = CrashAppProcess.Start(["saga-fire", _directory, .. StoreArguments]);
-            for (var lines = random.Next(1, 20); lines > 0; lines--)
+            for (var lines = random.Next(1, Math.Min(20, Countdowns - fired.Count) + 1); lines > 0; lines--)
             {
                 fired.Add(ParseFired(await fire.ReadLineAsync()));
             }
