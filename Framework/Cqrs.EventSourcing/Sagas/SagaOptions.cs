@@ -24,7 +24,10 @@ public sealed class SagaOptions
     /// </summary>
     public TimeSpan TimeoutPollInterval { get; set; } = TimeSpan.FromSeconds(1);
 
-    /// <summary>How many due timeouts the scheduler fires at most per look. Default 100.</summary>
+    /// <summary>
+    /// How many due timeouts the scheduler fires at a time (and how many sagas the sweep at start reads at a time); a
+    /// full batch is followed by the next once it is delivered. Default 100.
+    /// </summary>
     public int TimeoutBatchSize { get; set; } = 100;
 
     /// <summary>
