@@ -59,8 +59,16 @@ internal sealed class LocalIngestionEndpoint : IDisposable
                 return;
             }
 
-            var received = await ReceiveAsync(context.Request);
-            await RespondAsync(context.Response, received);
+            try
+            {
+                var received = await ReceiveAsync(context.Request);
+                await RespondAsync(context.Response, received);
+            }
+            catch (Exception exception) when (exception is HttpListenerException or IOException or ObjectDisposedException)
+            {
+                // The connection went away mid-request: an exporter in a worker being stopped, or this endpoint closing.
+                // Nothing it carried was kept; later requests are still served.
+            }
         }
     }
 
