@@ -57,10 +57,10 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     /// created for its trace id but never started: starting it would make it the current activity, and then the
     /// caller's again, for nothing to record. Returns the send span, created and not started, when the trace is sampled
     /// (see <see cref="StartSend"/>); else null, with the trace the message carries on, unsampled, so no later hop records
-    /// it either (<paramref name="unsampled"/> says so where a context cannot: when there is none).
+    /// it either (a default <paramref name="trace"/>: no context to carry, which the message marks unsampled itself).
     /// Call it only when <see cref="Source"/> has listeners; <paramref name="current"/> is the caller's current activity.
     /// </summary>
-    public static Activity? SampleSend(MessageDescriptor descriptor, MessageContext? cause, Activity? current, out ActivityContext trace, out bool unsampled)
+    public static Activity? SampleSend(MessageDescriptor descriptor, MessageContext? cause, Activity? current, out ActivityContext trace)
     {
         var parent = current?.Context ?? cause?.TraceContext ?? default;
         var activity = cause?.Unsampled == true || IsUnsampled(parent)
@@ -69,12 +69,10 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
         if (activity is not { IsAllDataRequested: true })
         {
             trace = activity?.Context ?? parent;
-            unsampled = trace == default;
             return null;
         }
 
         trace = default;
-        unsampled = false;
         return activity;
     }
 

@@ -138,9 +138,9 @@ internal sealed partial class MessageSender : ITypedSender
         }
 
         var caller = Activity.Current;
-        var span = CqrsTelemetry.SampleSend(descriptor, cause, caller, out var trace, out var unsampled);
+        var span = CqrsTelemetry.SampleSend(descriptor, cause, caller, out var trace);
         return span is null
-            ? HandInLine(descriptor, new UnsampledInlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause, trace, unsampled), message, cancellationToken)
+            ? HandInLine(descriptor, new UnsampledInlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause, trace), message, cancellationToken)
             : HandOverInSpan(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, caller, span, cancellationToken);
     }
 
@@ -181,14 +181,14 @@ internal sealed partial class MessageSender : ITypedSender
         if (CqrsTelemetry.Source.HasListeners())
         {
             var caller = Activity.Current;
-            var span = CqrsTelemetry.SampleSend(descriptor, cause, caller, out var trace, out var unsampled);
+            var span = CqrsTelemetry.SampleSend(descriptor, cause, caller, out var trace);
             if (span is not null)
             {
                 return HandOverInSpan(descriptor, outgoing, cause, caller, span, cancellationToken);
             }
 
             outgoing.TraceContext = trace;
-            outgoing.Unsampled = unsampled;
+            outgoing.Unsampled = trace == default;
         }
 
         return RecordSentOnceDone(descriptor, HandOverAsync(descriptor, outgoing, cause, cancellationToken));

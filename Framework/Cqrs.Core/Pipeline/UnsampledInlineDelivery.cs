@@ -4,10 +4,11 @@ namespace Cqrs.Pipeline;
 
 /// <summary>A message handled in its sender's call whose trace is not sampled: it carries the trace on, for the messages its handlers send.</summary>
 internal sealed class UnsampledInlineDelivery(
-    MessageSender sender, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause, ActivityContext traceContext, bool unsampled)
+    MessageSender sender, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause, ActivityContext traceContext)
     : InlineDelivery(sender, wireName, message, messageId, correlationId, cause)
 {
     public override ActivityContext TraceContext => traceContext;
 
-    public override bool Unsampled => unsampled;
+    /// <summary>Marked where no context can say so, as a transport message is: when there is none.</summary>
+    public override bool Unsampled => traceContext == default;
 }

@@ -69,8 +69,8 @@ internal sealed partial class SagaOutbox(
             var sagas = await sagaStore.ReadSagasWithPendingAsync(batchSize, cancellationToken).ConfigureAwait(false);
             var forgetting = new List<Task>(sagas.Count);
             var heldHere = new List<Task>();
+            var attemptedBefore = attempted.Count;
             var published = 0;
-            var triedAny = false;
             foreach (var saga in sagas)
             {
                 List<PendingMessage> pending;
@@ -104,7 +104,6 @@ internal sealed partial class SagaOutbox(
                 }
 
                 attempted.UnionWith(claimed.Select(message => message.MessageId));
-                triedAny = true;
                 try
                 {
                     // Validated again where handled: the process that decided it may have run other validators.
@@ -120,7 +119,7 @@ internal sealed partial class SagaOutbox(
             // Stopping does not wait for handlers: what is not yet forgotten then is forgotten later, or stays pending.
             await Task.WhenAll(forgetting).WaitAsync(cancellationToken).ConfigureAwait(false);
             total += published;
-            if (!triedAny && heldHere.Count == 0)
+            if (attempted.Count == attemptedBefore && heldHere.Count == 0)
             {
                 return total;
             }
