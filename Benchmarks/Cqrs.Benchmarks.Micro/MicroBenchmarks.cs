@@ -22,7 +22,7 @@ internal static class MicroBenchmarks
 
         var config = DefaultConfig.Instance.AddJob(quick ? Job.ShortRun : Job.Default);
         var summaries = BenchmarkSwitcher
-            .FromTypes([typeof(DispatchBenchmarks), typeof(DispatchThroughputBenchmarks), typeof(SerializationBenchmarks)])
+            .FromTypes([typeof(DispatchBenchmarks), typeof(DispatchThroughputBenchmarks), typeof(SerializationBenchmarks), typeof(CallCostBenchmarks)])
             .Run(benchmarkArgs, config);
         return summaries.All(summary => !summary.HasCriticalValidationErrors && summary.Reports.All(report => report.Success)) ? 0 : 1;
     }
