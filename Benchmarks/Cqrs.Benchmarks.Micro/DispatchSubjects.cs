@@ -11,8 +11,8 @@ namespace Cqrs.Benchmarks.Micro;
 /// The ways the dispatch benchmarks run operations (a command and its event, handled by two handlers) in line or
 /// through a worker: the handlers called directly, our bus in direct mode (validated, as by default, and not, as the
 /// mediators) and with the full pipeline, MediatR 5.1 and Mediator 3 (Wolverine is <see cref="WolverineSubjects"/>).
-/// Each method runs a number of operations and returns once both event handlers of every one have run. No telemetry
-/// listener is attached, so the framework's spans and metrics cost a flag check.
+/// Each method runs a number of operations and returns once both event handlers of every one have run. They attach no
+/// telemetry listener: with none, the framework's spans and metrics cost a flag check.
 /// </summary>
 internal sealed class DispatchSubjects : IDisposable
 {

@@ -25,6 +25,12 @@ public class DispatchThroughputBenchmarks : DispatchBenchmarkState
     [Benchmark(OperationsPerInvoke = Operations, Description = "Cqrs full pipeline")]
     public Task CqrsFullPipeline() => Subjects.SendThroughFullPipelineAsync(Operations);
 
+    [Benchmark(OperationsPerInvoke = Operations, Description = "Cqrs direct dispatch, telemetry on")]
+    public Task CqrsDirectDispatchTelemetryOn() => Subjects.SendDirectAsync(Operations);
+
+    [Benchmark(OperationsPerInvoke = Operations, Description = "Cqrs full pipeline, telemetry on")]
+    public Task CqrsFullPipelineTelemetryOn() => Subjects.SendThroughFullPipelineAsync(Operations);
+
     [Benchmark(OperationsPerInvoke = Operations, Description = "MediatR 5.1")]
     public Task MediatR() => Subjects.SendWithMediatRAsync(Operations);
 

@@ -91,7 +91,7 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     /// </summary>
     public static Activity? StartReceive(MessageDescriptor descriptor, MessageContext context, object handler, string transportName)
     {
-        if (context.Unsampled || IsUnsampled(context.TraceContext))
+        if (IsUnsampled(context))
         {
             return null;
         }
@@ -109,6 +109,12 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
 
         return activity;
     }
+
+    /// <summary>
+    /// Whether <see cref="StartReceive"/> may start a span for a delivery: someone listens, and its trace is not one known
+    /// to be unsampled. When not, a handler is called as with no listener at all.
+    /// </summary>
+    public static bool MayStartReceive(MessageContext context) => Source.HasListeners() && !IsUnsampled(context);
 
     public void RecordSent(MessageDescriptor descriptor) => _counted.CountSent(descriptor);
 
@@ -185,6 +191,9 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
             _meter.Dispose();
         }
     }
+
+    /// <summary>A delivery marked unsampled, or whose trace context is one not sampled.</summary>
+    private static bool IsUnsampled(MessageContext context) => context.Unsampled || IsUnsampled(context.TraceContext);
 
     /// <summary>A real parent whose trace was not sampled.</summary>
     private static bool IsUnsampled(ActivityContext context) =>

@@ -137,9 +137,10 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     /// Runs one handler under the retry policy: when the first attempt fails or is still running, the
     /// <see cref="RetryPolicy"/> sees the call through. A handler that completes at once costs no async state machine;
     /// <paramref name="invoke"/> is a static lambda, so no delegate is allocated per message. With no middleware and no
-    /// span, the handler is called straight away: the attempt, which a retry calls again, is made only if the first call
-    /// fails or is still running. Its duration starts from the clock reading kept for the delivery, if any (<see cref="ClockReadings"/>: its
-    /// lag, or the previous handler's end), and its end is kept for the next handler: one read per handler.
+    /// span to start (nobody listens, or the trace is not sampled), the handler is called straight away: the attempt,
+    /// which a retry calls again, is made only if the first call fails or is still running. Its duration starts from the
+    /// clock reading kept for the delivery, if any (<see cref="ClockReadings"/>: its lag, or the previous handler's end),
+    /// and its end is kept for the next handler: one read per handler.
     /// </summary>
     protected ValueTask<Disposition> InvokeWithRetriesAsync<THandler>(
         MessageContext context,
@@ -153,7 +154,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     {
         var telemetry = Handling.Telemetry;
         var started = ClockReadings.Take(context) is var kept and not 0 ? kept : telemetry.StartTiming();
-        if (middleware.Length > 0 || CqrsTelemetry.Source.HasListeners())
+        if (middleware.Length > 0 || CqrsTelemetry.MayStartReceive(context))
         {
             return InvokeThroughMiddlewareOrSpan(new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery), started, cancellationToken);
         }
