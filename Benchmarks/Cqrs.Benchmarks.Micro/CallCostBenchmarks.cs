@@ -14,10 +14,10 @@ using Microsoft.Extensions.DependencyInjection;
 namespace Cqrs.Benchmarks.Micro;
 
 /// <summary>
-/// One call per invocation to each of the framework's calls into telemetry and validation that an operation of the
-/// benchtest makes, under the benchtest's "telemetry on" (OpenTelemetry's SDK reading metrics every second, traces
-/// sampled at 1%). Each is mostly the dependency's own cost: OpenTelemetry finding a histogram's point by its tags,
-/// the runtime's Activity for a root trace, FluentValidation's rules. Times the calls an operation makes (the
+/// Each benchmark makes, once per invocation, one of the calls into telemetry and validation that a benchtest operation
+/// makes, under the benchtest's "telemetry on" (OpenTelemetry's SDK reading metrics every second, traces sampled at
+/// 1%). Each costs mostly the dependency's own time: OpenTelemetry finding a histogram's point by its tags, the
+/// runtime's Activity for a root trace, FluentValidation's rules. Multiplied by how often an operation makes them (the
 /// benchmarks' README counts them), they are the part of a figure that the rest of the pipeline cannot lower.
 /// </summary>
 [MemoryDiagnoser]
