@@ -86,16 +86,11 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
 
     /// <summary>
     /// Starts a receiving span: a command's process span (a request) or one event handler's span (a dependency), linked
-    /// to the message's <see cref="TransportMessage.LinkedTrace"/> when it has one.
-    /// Call it only when <see cref="Source"/> has listeners.
+    /// to the message's <see cref="TransportMessage.LinkedTrace"/> when it has one; null when the listeners want none.
+    /// Call it only when <see cref="MayStartReceive"/> says so.
     /// </summary>
     public static Activity? StartReceive(MessageDescriptor descriptor, MessageContext context, object handler, string transportName)
     {
-        if (IsUnsampled(context))
-        {
-            return null;
-        }
-
         var message = context.Delivery;
         var kind = descriptor.Kind == MessageKind.Command ? ActivityKind.Consumer : ActivityKind.Internal;
         var activity = message.LinkedTrace == default
@@ -111,8 +106,8 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     }
 
     /// <summary>
-    /// Whether <see cref="StartReceive"/> may start a span for a delivery: someone listens, and its trace is not one known
-    /// to be unsampled. When not, a handler is called as with no listener at all.
+    /// Whether a receiving span may be started for a delivery (<see cref="StartReceive"/>): someone listens, and its trace
+    /// is not one known to be unsampled. When not, a handler is called as with no listener at all.
     /// </summary>
     public static bool MayStartReceive(MessageContext context) => Source.HasListeners() && !IsUnsampled(context);
 

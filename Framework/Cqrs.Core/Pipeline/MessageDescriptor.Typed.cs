@@ -154,9 +154,10 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     {
         var telemetry = Handling.Telemetry;
         var started = ClockReadings.Take(context) is var kept and not 0 ? kept : telemetry.StartTiming();
-        if (middleware.Length > 0 || CqrsTelemetry.MayStartReceive(context))
+        var spanning = CqrsTelemetry.MayStartReceive(context);
+        if (middleware.Length > 0 || spanning)
         {
-            return InvokeThroughMiddlewareOrSpan(new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery), started, cancellationToken);
+            return InvokeThroughMiddlewareOrSpan(new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery), started, spanning, cancellationToken);
         }
 
         // As the attempt would call it: an exception thrown at once comes back as a faulted task.
@@ -181,13 +182,15 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         return ValueTask.FromResult(Disposition.Complete);
     }
 
-    /// <summary>As <see cref="InvokeWithRetriesAsync"/>: through the handler's middleware, in a receive span when the message's trace is sampled.</summary>
-    private ValueTask<Disposition> InvokeThroughMiddlewareOrSpan<THandler>(HandlerAttempt<THandler, T> attempt, long started, CancellationToken cancellationToken)
+    /// <summary>
+    /// As <see cref="InvokeWithRetriesAsync"/>: through the handler's middleware, in a receive span when
+    /// <paramref name="spanning"/> (<see cref="CqrsTelemetry.MayStartReceive"/>) and the listeners want one.
+    /// </summary>
+    private ValueTask<Disposition> InvokeThroughMiddlewareOrSpan<THandler>(HandlerAttempt<THandler, T> attempt, long started, bool spanning, CancellationToken cancellationToken)
         where THandler : class
     {
-        var listening = CqrsTelemetry.Source.HasListeners();
-        var callerActivity = listening ? Activity.Current : null;
-        var activity = listening ? CqrsTelemetry.StartReceive(this, attempt.Context, attempt.Handler, Handling.TransportName) : null;
+        var callerActivity = spanning ? Activity.Current : null;
+        var activity = spanning ? CqrsTelemetry.StartReceive(this, attempt.Context, attempt.Handler, Handling.TransportName) : null;
         var first = attempt.Start(cancellationToken);
         if (!first.IsCompletedSuccessfully)
         {
