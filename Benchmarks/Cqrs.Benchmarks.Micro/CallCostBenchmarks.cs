@@ -39,7 +39,7 @@ public class CallCostBenchmarks
     public void Setup()
     {
         var settings = new BenchtestSettings();
-        _pipeline = new TelemetryPipeline(settings.TraceSampling, settings.SpanExportBatch);
+        _pipeline = new TelemetryPipeline(settings);
         _services = BenchtestServices.Build(new OperationTracker(), settings);
         _telemetry = _services.GetRequiredService<CqrsTelemetry>();
         _services.GetRequiredService<ICommandBus>(); // its dispatcher binds the descriptors to their validators

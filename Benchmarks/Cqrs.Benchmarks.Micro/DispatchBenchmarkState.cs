@@ -42,8 +42,7 @@ public abstract class DispatchBenchmarkState
     [GlobalSetup(Targets = [DirectTelemetryOnBenchmark, FullTelemetryOnBenchmark])]
     public void SetupWithTelemetry()
     {
-        var settings = new BenchtestSettings();
-        _telemetry = new TelemetryPipeline(settings.TraceSampling, settings.SpanExportBatch);
+        _telemetry = new TelemetryPipeline(new BenchtestSettings());
         Setup();
     }
 

@@ -62,7 +62,7 @@ public sealed class BenchtestRunner
     {
         // Listening before the container is built, the end of the tiering delay that its building starts is heard.
         TieringWatch.Start();
-        using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings.TraceSampling, settings.SpanExportBatch) : null;
+        using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings) : null;
         var tracker = new OperationTracker();
         var startupStarted = TimeProvider.System.GetTimestamp();
         var jitBeforeStartup = JitActivity.Now();

@@ -25,14 +25,15 @@ internal sealed class TelemetryPipeline : IDisposable
     private readonly TracerProvider _tracerProvider;
     private readonly MeterProvider _meterProvider;
 
-    public TelemetryPipeline(double traceSampling, int spanExportBatch)
+    /// <summary>The pipeline <paramref name="settings"/> ask for: their trace sampling and span export batch.</summary>
+    public TelemetryPipeline(BenchtestSettings settings)
     {
         _tracerProvider = Sdk.CreateTracerProviderBuilder()
             .AddSource(CqrsDiagnostics.ActivitySourceName)
-            .SetSampler(new ParentBasedSampler(new TraceIdRatioBasedSampler(traceSampling)))
+            .SetSampler(new ParentBasedSampler(new TraceIdRatioBasedSampler(settings.TraceSampling)))
             .AddProcessor(_openSpans)
             .AddProcessor(new BatchActivityExportProcessor(
-                _spans, maxQueueSize: BenchtestSettings.SpanExportQueue, maxExportBatchSize: spanExportBatch))
+                _spans, maxQueueSize: BenchtestSettings.SpanExportQueue, maxExportBatchSize: settings.SpanExportBatch))
             .Build();
         _meterProvider = Sdk.CreateMeterProviderBuilder()
             .AddMeter(CqrsDiagnostics.MeterName)
