@@ -13,7 +13,7 @@ public sealed class BenchtestCliTests
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(120);
 
     [Fact]
-    public async Task Cores1_RunsOnOneProcessorFromTheStart()
+    public async Task Cores1_RunsOnOneProcessorFromTheStart_WithTheTieringDelayOfTheAppOnB1()
     {
         var (exitCode, lines, errors) = await RunCliAsync("--cores", "1", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
 
@@ -21,6 +21,18 @@ public sealed class BenchtestCliTests
         using var result = JsonDocument.Parse(lines[^1]);
         Assert.Equal(1, result.RootElement.GetProperty("cores").GetInt32());
         Assert.Equal("from-start", result.RootElement.GetProperty("pinning").GetString());
+        Assert.Equal(100, result.RootElement.GetProperty("tieringDelayMs").GetInt32());
+    }
+
+    [Fact]
+    public async Task Cores1_KeepsATieringSettingTheEnvironmentGives()
+    {
+        var (exitCode, lines, errors) = await RunCliAsync(
+            ("DOTNET_TC_DelaySingleProcMultiplier", "2"), "--cores", "1", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
+
+        Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {errors}");
+        using var result = JsonDocument.Parse(lines[^1]);
+        Assert.Equal(200, result.RootElement.GetProperty("tieringDelayMs").GetInt32());
     }
 
     [Theory]
@@ -68,9 +80,17 @@ public sealed class BenchtestCliTests
         Assert.All(runs[..^1], run => Assert.Equal(JsonValueKind.Null, run.GetProperty("runs").ValueKind));
     }
 
-    private static async Task<(int ExitCode, string[] Lines, string Errors)> RunCliAsync(params string[] arguments)
+    private static Task<(int ExitCode, string[] Lines, string Errors)> RunCliAsync(params string[] arguments) =>
+        RunCliAsync(variable: null, arguments);
+
+    private static async Task<(int ExitCode, string[] Lines, string Errors)> RunCliAsync((string Name, string Value)? variable, params string[] arguments)
     {
         var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet");
+        if (variable is var (name, value))
+        {
+            start.Environment[name] = value;
+        }
+
         start.ArgumentList.Add(CliPath);
         foreach (var argument in arguments)
         {

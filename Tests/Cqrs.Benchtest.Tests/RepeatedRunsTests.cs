@@ -24,7 +24,7 @@ public sealed class RepeatedRunsTests
 
     private static BenchtestResult Run(double opsPerSecond, double cpuUsPerOp) => new()
     {
-        Transport = "inprocess", WarmupSeconds = 1, WarmupSettled = true, Tasks = 1, CommandsPerTask = 1000, Operations = 1000, Seconds = 1000 / opsPerSecond,
+        Transport = "inprocess", WarmupSeconds = 1, WarmupSettled = true, TieringDelayMs = 100, Tasks = 1, CommandsPerTask = 1000, Operations = 1000, Seconds = 1000 / opsPerSecond,
         OpsPerSecond = opsPerSecond, LatencyMeanUs = 10, LatencyP50Us = 9, LatencyP99Us = 20, AllocatedBytesPerOp = 1000,
         Gen0Collections = 0, Gen1Collections = 0, Gen2Collections = 0, GcPauseMs = 0, CpuUsPerOp = cpuUsPerOp, Cores = 1,
         Pinning = "from-start", Telemetry = false, TraceSampling = 0, SpanExportBatch = 0, StartupMs = 50, StartupJitMs = 10,

@@ -26,7 +26,8 @@ internal static class BenchtestCommand
             {
                 CoreAffinity.PinToFirst(cores);
             }
-            else if (commandLine.Cores is { } pinned && !CoreAffinity.IsPinnedFromStartTo(pinned))
+            else if (commandLine.Cores is { } pinned
+                && (!CoreAffinity.IsPinnedFromStartTo(pinned) || PinnedRelaunch.LacksRuntimeSettings(pinned)))
             {
                 if (PinnedRelaunch.IsRelaunched)
                 {

@@ -24,7 +24,9 @@ internal static class HelpText
           --in-flight N         operations under way at once, the bus's back-pressure (default: the framework's)
           --cores N             run on the first N cores the process may use, with N in-process workers: the
                                 CLI runs itself again as a child pinned to them from its start, so the runtime
-                                sees N processors (as on a plan with N cores); in place when already so pinned
+                                sees N processors (as on a plan with N cores); in place when already so pinned.
+                                On one core the child runs with DOTNET_TC_DelaySingleProcMultiplier=1, as the
+                                Bicep's app on B1 does, unless the environment sets it (JSON: tieringDelayMs)
           --pinning from-start|after-start
                                 with --cores: from-start (default) as above; after-start narrows this process's
                                 affinity after its runtime started on every core (thread pool and GC sized for

@@ -5,15 +5,26 @@ namespace Cqrs.Benchmarks.Cli;
 
 /// <summary>
 /// Runs this CLI again as a child process pinned to its first cores from its start, so that its runtime sees only
-/// those (<see cref="Environment.ProcessorCount"/>, the thread pool, the GC), as on a plan with that many. The
-/// child inherits the arguments, standard input, output and error; its exit code is returned.
+/// those (<see cref="Environment.ProcessorCount"/>, the thread pool, the GC), as on a plan with that many. On one
+/// core the child also gets the runtime setting the Bicep gives the app on B1 (<see cref="TieringVariable"/>),
+/// unless the environment sets it already. The child inherits the arguments, standard input, output and error; its
+/// exit code is returned.
 /// </summary>
 internal static class PinnedRelaunch
 {
     /// <summary>Set in the child's environment: a child that still sees other processors fails rather than relaunch again.</summary>
     private const string MarkerVariable = "CQRS_BENCHTEST_RELAUNCHED";
 
+    /// <summary>
+    /// At 1, a runtime on one processor waits as long before tiering code up as on several, rather than ten times as
+    /// long: read at the runtime's start, so only a relaunch can set it.
+    /// </summary>
+    private const string TieringVariable = "DOTNET_TC_DelaySingleProcMultiplier";
+
     public static bool IsRelaunched => Environment.GetEnvironmentVariable(MarkerVariable) is not null;
+
+    /// <summary>Whether this process, pinned to <paramref name="cores"/> already, lacks the runtime setting a relaunch would give it.</summary>
+    public static bool LacksRuntimeSettings(int cores) => cores == 1 && Environment.GetEnvironmentVariable(TieringVariable) is null;
 
     /// <summary>
     /// Starts the child and waits for it. Call it from the main thread before any await: on Linux the affinity is set
@@ -39,6 +50,10 @@ internal static class PinnedRelaunch
         }
 
         start.Environment[MarkerVariable] = "1";
+        if (cores == 1)
+        {
+            start.Environment.TryAdd(TieringVariable, "1");
+        }
         using var child = Process.Start(start)!;
         await child.WaitForExitAsync().ConfigureAwait(false);
         return child.ExitCode;

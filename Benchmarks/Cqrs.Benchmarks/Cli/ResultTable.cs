@@ -30,7 +30,7 @@ internal static class ResultTable
         ("spans exported", result => Count(result.SpansExported)),
         ("duplicate deliveries", result => Count(result.DuplicateDeliveries)),
         ("lost", result => Count(result.Lost)),
-        ("warm-up (s)", result => $"{result.WarmupSeconds.ToString("F1", Invariant)}, {(result.WarmupSettled ? "JIT settled" : "JIT not settled: figures may be of unoptimized code")}"),
+        ("warm-up (s)", result => $"{result.WarmupSeconds.ToString("F1", Invariant)}, {(result.WarmupSettled ? "JIT settled" : "JIT not settled: figures may be of unoptimized code")}, tiering delay {Count(result.TieringDelayMs)} ms"),
         ("start-up (ms)", result => $"{result.StartupMs.ToString("F1", Invariant)} (JIT {result.StartupJitMs.ToString("F1", Invariant)} ms, {Count(result.StartupJittedMethods)} methods)"),
         ("price (USD/h)", result => result.PricePerHourUsd.ToString("0.####", Invariant)),
         ("broker ops/op", BrokerOperations),

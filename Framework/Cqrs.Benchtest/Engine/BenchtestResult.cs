@@ -95,6 +95,13 @@ public sealed record BenchtestResult
     /// </summary>
     public required bool WarmupSettled { get; init; }
 
+    /// <summary>
+    /// The runtime's tiering delay in the process, in ms: how long it waits, after the last method called for the first
+    /// time, before counting calls towards the optimized tier. 1,000 on one processor by default; 100 with
+    /// <c>DOTNET_TC_DelaySingleProcMultiplier=1</c>, as the Bicep's app on B1 runs and <c>--cores 1</c> runs.
+    /// </summary>
+    public required int TieringDelayMs { get; init; }
+
     /// <summary>Price of the plan, in USD per hour.</summary>
     public required double PricePerHourUsd { get; init; }
 

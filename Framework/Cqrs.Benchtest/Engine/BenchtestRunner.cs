@@ -217,6 +217,7 @@ public sealed class BenchtestRunner
             StartupJittedMethods = startup.Jit.Methods,
             WarmupSeconds = warmup.Elapsed.TotalSeconds,
             WarmupSettled = warmup.Settled,
+            TieringDelayMs = TieringWatch.DelayMs,
             PricePerHourUsd = settings.PricePerHourUsd,
             OpsPerDollar = costs.OpsPerDollar,
             PlanCostPerOpUsd = costs.PlanPerOpUsd,

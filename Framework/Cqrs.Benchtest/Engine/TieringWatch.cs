@@ -25,7 +25,7 @@ internal sealed class TieringWatch : EventListener
     private static readonly Lazy<TieringWatch> Process = new(() => new TieringWatch());
 
     /// <summary>On until the runtime says it has ended: it is on at start-up, before any event could be heard.</summary>
-    private int _delayOn = DelayApplies() ? 1 : 0;
+    private int _delayOn = DelayMs > 0 ? 1 : 0;
 
     private int _delayStarts;
 
@@ -42,6 +42,20 @@ internal sealed class TieringWatch : EventListener
     /// <summary>The state now; two readings say whether tiering was idle in between (<see cref="Reading.IdleUntil"/>).</summary>
     public Reading Now() => new(Volatile.Read(ref _delayOn) == 1 || Volatile.Read(ref _pending) > 0, Volatile.Read(ref _delayStarts));
 
+    /// <summary>
+    /// The runtime's tiering delay in this process, in ms: <c>TC_CallCountingDelayMs</c> (100 unless set), times
+    /// <c>TC_DelaySingleProcMultiplier</c> (10 unless set) when the process sees one processor; 0 when settings turn
+    /// tiering, or its delay, off. The runtime reads both from the environment at its start, as hexadecimal numbers.
+    /// </summary>
+    public static int DelayMs { get; } = DelayApplies() ? Delay() : 0;
+
+    private static int Delay()
+    {
+        var delay = HexadecimalSetting("TC_CallCountingDelayMs") ?? 100;
+        var multiplier = Environment.ProcessorCount == 1 ? HexadecimalSetting("TC_DelaySingleProcMultiplier") ?? 10 : 1;
+        return multiplier > 1 ? delay * multiplier : delay;
+    }
+
     /// <summary>Whether the runtime tiers code up after a delay at all: settings can turn tiering, or its delay, off.</summary>
     private static bool DelayApplies() =>
         AppContext.GetData("System.Runtime.TieredCompilation") is not (false or "false")
@@ -51,6 +65,9 @@ internal sealed class TieringWatch : EventListener
 
     private static string? RuntimeSetting(string name) =>
         Environment.GetEnvironmentVariable("DOTNET_" + name) ?? Environment.GetEnvironmentVariable("COMPlus_" + name);
+
+    private static int? HexadecimalSetting(string name) =>
+        int.TryParse(RuntimeSetting(name), NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture, out var value) ? value : null;
 
     protected override void OnEventSourceCreated(EventSource eventSource)
     {
