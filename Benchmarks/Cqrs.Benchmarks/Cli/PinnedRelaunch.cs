@@ -23,7 +23,7 @@ internal static class PinnedRelaunch
 
     public static bool IsRelaunched => Environment.GetEnvironmentVariable(MarkerVariable) is not null;
 
-    /// <summary>Whether this process, pinned to <paramref name="cores"/> already, lacks the runtime setting a relaunch would give it.</summary>
+    /// <summary>Whether this process's environment lacks the runtime setting a run on <paramref name="cores"/> has: the child is given it.</summary>
     public static bool LacksRuntimeSettings(int cores) => cores == 1 && Environment.GetEnvironmentVariable(TieringVariable) is null;
 
     /// <summary>
@@ -50,9 +50,9 @@ internal static class PinnedRelaunch
         }
 
         start.Environment[MarkerVariable] = "1";
-        if (cores == 1)
+        if (LacksRuntimeSettings(cores))
         {
-            start.Environment.TryAdd(TieringVariable, "1");
+            start.Environment[TieringVariable] = "1";
         }
         using var child = Process.Start(start)!;
         await child.WaitForExitAsync().ConfigureAwait(false);

@@ -56,11 +56,13 @@ internal sealed class TieringWatch : EventListener
         return multiplier > 1 ? delay * multiplier : delay;
     }
 
-    /// <summary>Whether the runtime tiers code up after a delay at all: settings can turn tiering, or its delay, off.</summary>
+    /// <summary>
+    /// Whether the runtime tiers code up after a delay at all: settings can turn tiering off, or make it aggressive (no
+    /// delay). A delay set to 0 is <see cref="Delay"/>'s.
+    /// </summary>
     private static bool DelayApplies() =>
         AppContext.GetData("System.Runtime.TieredCompilation") is not (false or "false")
         && RuntimeSetting("TieredCompilation") is null or "1"
-        && RuntimeSetting("TC_CallCountingDelayMs") is not "0"
         && RuntimeSetting("TC_AggressiveTiering") is null or "0";
 
     private static string? RuntimeSetting(string name) =>
