@@ -76,8 +76,7 @@ internal sealed class BrokerRuntime(EntityRegistry registry) : IRuntimeProvider
     {
         if (address == CbsNode.Address || address.EndsWith(ManagementNode.AddressSuffix, StringComparison.OrdinalIgnoreCase))
         {
-            var replyTo = Address(link.Settings.Target);
-            ReplyLinks.Of(link.Session.Connection).Add(replyTo, link);
+            ReplyLinks.Of(link.Session.Connection).Add(ReplyAddress(link.Settings), link);
             return;
         }
 
@@ -101,6 +100,13 @@ internal sealed class BrokerRuntime(EntityRegistry registry) : IRuntimeProvider
         var sendTarget = registry.FindSendTarget(path);
         return receiveEntity is null && sendTarget is null ? throw NotFound(address) : new ManagementNode(receiveEntity, sendTarget, registry.Operations);
     }
+
+    /// <summary>
+    /// The reply-to that requests name to be answered on this link: its target address, or, when it has none (as the
+    /// JavaScript SDK opens its <c>$cbs</c> reply link, which the service accepts), its name.
+    /// </summary>
+    private static string ReplyAddress(AmqpLinkSettings settings) =>
+        (settings.Target as Target)?.Address?.ToString() ?? settings.LinkName;
 
     private static string Address(object? terminus) => terminus switch
     {

@@ -5,7 +5,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 
 /// <summary>
 /// One connection's reply links for <c>$cbs</c> and <c>$management</c>, by the address a request names in reply-to
-/// (the client's receive link target). Kept in the connection's extensions.
+/// (the client's receive link target, or its name when it has no target). Kept in the connection's extensions.
 /// </summary>
 internal sealed class ReplyLinks
 {

@@ -41,10 +41,9 @@ internal sealed partial class MessageEntity
                 return;
             }
 
-            // Credit the client gave up in a drain comes back in its next flow's delta: it was never granted anew.
-            var repaid = (uint)Math.Min(credit, state.DrainedCredit);
-            state.DrainedCredit -= repaid;
-            state.Credit = (uint)Math.Min(uint.MaxValue, (long)state.Credit + credit - repaid);
+            // The library reports only new credit: after a drain the client's delivery count has caught up with the
+            // link's, so its next flow's whole credit is new.
+            state.Credit = (uint)Math.Min(uint.MaxValue, (long)state.Credit + credit);
             state.DrainRequested |= drain;
         }
 
@@ -124,7 +123,6 @@ internal sealed partial class MessageEntity
             if (state.DrainRequested && (state.Credit == 0 || available.Count == 0))
             {
                 state.DrainRequested = false;
-                state.DrainedCredit += state.Credit;
                 state.Credit = 0;
                 drained.Add(state.Consumer);
             }
@@ -151,8 +149,6 @@ internal sealed partial class MessageEntity
         public IMessageConsumer Consumer { get; } = consumer;
 
         public uint Credit { get; set; }
-
-        public uint DrainedCredit { get; set; }
 
         public bool DrainRequested { get; set; }
     }
