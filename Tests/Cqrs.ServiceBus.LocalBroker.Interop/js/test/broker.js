@@ -1,0 +1,39 @@
+// Starts the standalone broker host (built by `dotnet build -c Release`) on a free loopback port with this suite's
+// topology, and stops it. The host prints its connection string on its first line of stdout.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const repository = fileURLToPath(new URL("../../../../", import.meta.url));
+const hostDll = `${repository}Framework/Cqrs.ServiceBus.LocalBroker.Host/bin/Release/net10.0/Cqrs.ServiceBus.LocalBroker.Host.dll`;
+const topology = fileURLToPath(new URL("./topology.json", import.meta.url));
+
+/** Starts a broker; resolves once it prints its connection string, rejects if it exits first. */
+export async function startBroker() {
+  if (!existsSync(hostDll)) {
+    throw new Error(`The broker host is not built: run 'dotnet build CQRS.sln -c Release' first (looked for ${hostDll}).`);
+  }
+
+  const child = spawn("dotnet", [hostDll, "--topology", topology, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  const stderr = [];
+  child.stderr.on("data", (chunk) => stderr.push(chunk));
+  const exited = once(child, "exit");
+  const lines = createInterface({ input: child.stdout });
+  const firstLine = once(lines, "line");
+  const outcome = await Promise.race([firstLine.then(([line]) => ({ line })), exited.then(([code]) => ({ code }))]);
+  if (outcome.line === undefined) {
+    throw new Error(`The broker host exited with ${outcome.code} before it was ready: ${Buffer.concat(stderr)}`);
+  }
+
+  return {
+    connectionString: outcome.line.trim(),
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+    },
+  };
+}
