@@ -1,21 +1,16 @@
-// Starts the standalone broker host (built by `dotnet build -c Release`) on a free loopback port with this suite's
+// Starts the standalone broker host on a free loopback port with this suite's
 // topology, and stops it. The host prints its connection string on its first line of stdout.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { builtAssembly } from "./dotnet.js";
 
-const repository = fileURLToPath(new URL("../../../../", import.meta.url));
-const hostDll = `${repository}Framework/Cqrs.ServiceBus.LocalBroker.Host/bin/Release/net10.0/Cqrs.ServiceBus.LocalBroker.Host.dll`;
 const topology = fileURLToPath(new URL("./topology.json", import.meta.url));
 
 /** Starts a broker; resolves once it prints its connection string, rejects if it exits first. */
 export async function startBroker() {
-  if (!existsSync(hostDll)) {
-    throw new Error(`The broker host is not built: run 'dotnet build CQRS.sln -c Release' first (looked for ${hostDll}).`);
-  }
-
+  const hostDll = builtAssembly("Framework/Cqrs.ServiceBus.LocalBroker.Host", "Cqrs.ServiceBus.LocalBroker.Host");
   const child = spawn("dotnet", [hostDll, "--topology", topology, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
   const stderr = [];
   child.stderr.on("data", (chunk) => stderr.push(chunk));

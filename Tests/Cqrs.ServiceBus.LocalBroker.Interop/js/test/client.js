@@ -19,7 +19,7 @@ export function useBroker() {
     await client?.close();
     await broker?.stop();
   });
-  return { get: () => client };
+  return { get: () => client, connectionString: () => broker.connectionString };
 }
 
 /** Receives exactly one message, failing when none arrives within the patience. */
