@@ -41,7 +41,7 @@ export async function receiveCount(receiver, count) {
   return received;
 }
 
-/** Sends one message on a sender that is closed afterwards. */
+/** Sends a message or an array of them, on a sender of its own. */
 export async function send(client, entity, messages) {
   const sender = client.createSender(entity);
   try {
