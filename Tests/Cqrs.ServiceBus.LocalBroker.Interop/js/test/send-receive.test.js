@@ -25,6 +25,7 @@ describe("send and receive", () => {
     const client = broker.get();
     const sender = client.createSender("batches");
     const batch = await sender.createMessageBatch();
+    assert.equal(batch.maxSizeInBytes, 256 * 1024, "sized by the broker's max-message-size, as on the Standard tier");
     for (const id of ["b-1", "b-2", "b-3"]) {
       assert.ok(batch.tryAddMessage({ body: id, messageId: id }));
     }
