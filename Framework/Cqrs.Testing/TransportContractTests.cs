@@ -40,7 +40,7 @@ public abstract partial class TransportContractTests
     private static readonly ServiceProviderOptions Validating = new() { ValidateOnBuild = true, ValidateScopes = true };
 
     /// <summary>
-    /// Puts the buses on the transport under test: call <see cref="CqrsBuilder.UseTransport"/>, or your package's
+    /// Puts the buses on the transport under test: call <see cref="CqrsBuilderExtensions.UseTransport"/>, or your package's
     /// extension that does, and register in <see cref="CqrsBuilder.Services"/> what <see cref="DeadLettersOf"/> and
     /// <see cref="InjectAsync"/> need. Called once per container, before it is built; the in-process transport needs nothing.
     /// </summary>

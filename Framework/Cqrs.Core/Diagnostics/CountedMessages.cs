@@ -1,40 +1,52 @@
 using System.Diagnostics.Metrics;
-using Cqrs.Pipeline;
 
 namespace Cqrs.Diagnostics;
 
 /// <summary>
 /// The counters <c>cqrs.messages.sent</c> and <c>cqrs.messages.handled</c>, which count every message. A send or a
-/// successful handler call only increments its descriptor's <see cref="MessageCounts"/>; the sums are added to the
+/// successful handler call only increments its type's <see cref="MessageCounts"/>; the sums are added to the
 /// counters every <see cref="Interval"/> from the first count on, and a last time at disposal, while the meter is
 /// still there. A measurement per message would cost a lookup of its tags in every listener. Thread-safe.
 /// </summary>
-internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IAsyncDisposable, IDisposable
+internal sealed class CountedMessages(Meter meter) : IAsyncDisposable, IDisposable
 {
     private static readonly TimeSpan Interval = TimeSpan.FromSeconds(1);
 
     private readonly Counter<long> _sent = meter.CreateCounter<long>(CqrsDiagnostics.MessagesSent, "{message}", "Messages put on a transport.");
     private readonly Counter<long> _handled = meter.CreateCounter<long>(CqrsDiagnostics.MessagesHandled, "{message}", "Handler invocations that succeeded.");
+    private readonly Lock _describing = new();
     private Timer? _adding;
 
-    public void CountSent(MessageDescriptor descriptor)
+    /// <summary>Copied on write: a type is added once, when a container describes it.</summary>
+    private MessageTelemetry[] _messages = [];
+
+    /// <summary>Adds a type's counts to those added to the counters.</summary>
+    public void Add(MessageTelemetry message)
+    {
+        lock (_describing)
+        {
+            Volatile.Write(ref _messages, [.. _messages, message]);
+        }
+    }
+
+    public void CountSent(MessageTelemetry message)
     {
         if (_sent.Enabled)
         {
-            descriptor.Counts.CountSent();
+            message.Counts.CountSent();
             _adding ??= StartAdding();
         }
     }
 
     /// <summary>Counts a successful handler call; returns the name the handler goes by, or null when nobody listens to the count.</summary>
-    public string? CountHandled(MessageDescriptor descriptor, object handler)
+    public string? CountHandled(MessageTelemetry message, object handler)
     {
         if (!_handled.Enabled)
         {
             return null;
         }
 
-        var handlerName = descriptor.Counts.CountHandled(handler);
+        var handlerName = message.Counts.CountHandled(handler);
         _adding ??= StartAdding();
         return handlerName;
     }
@@ -63,15 +75,15 @@ internal sealed class CountedMessages(Meter meter, MessageCatalog catalog) : IAs
     /// <summary>Adds the sends and successful handler calls counted since the last time to their counters.</summary>
     private void AddCounts()
     {
-        foreach (var descriptor in catalog.Messages)
+        foreach (var message in Volatile.Read(ref _messages))
         {
-            var messageType = new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName);
-            if (descriptor.Counts.TakeSent() is > 0 and var sent)
+            var messageType = new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, message.WireName);
+            if (message.Counts.TakeSent() is > 0 and var sent)
             {
                 _sent.Add(sent, messageType);
             }
 
-            foreach (var handler in descriptor.Counts.Handled)
+            foreach (var handler in message.Counts.Handled)
             {
                 if (handler.Take() is > 0 and var handled)
                 {

@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Diagnostics.Metrics;
-using Cqrs.Pipeline;
 using Cqrs.Transports;
 
 namespace Cqrs.Diagnostics;
@@ -34,17 +33,25 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     private readonly Histogram<double> _lag;
     private readonly TimeProvider _clock;
 
-    public CqrsTelemetry(MessageCatalog catalog, IMeterFactory? meterFactory = null, TimeProvider? clock = null)
+    public CqrsTelemetry(IMeterFactory? meterFactory = null, TimeProvider? clock = null)
     {
         _clock = clock ?? TimeProvider.System;
         _ownsMeter = meterFactory is null;
         _meter = meterFactory?.Create(CqrsDiagnostics.MeterName) ?? new Meter(CqrsDiagnostics.MeterName);
-        _counted = new CountedMessages(_meter, catalog);
+        _counted = new CountedMessages(_meter);
         _failed = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesFailed, "{message}", "Handler invocations that threw.");
         _retried = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesRetried, "{message}", "Delayed retries scheduled.");
         _deadLettered = _meter.CreateCounter<long>(CqrsDiagnostics.MessagesDeadLettered, "{message}", "Messages dead-lettered.");
         _duration = _meter.CreateHistogram(CqrsDiagnostics.HandlerDuration, "s", "How long a handler ran.", tags: null, SecondsBuckets);
         _lag = _meter.CreateHistogram(CqrsDiagnostics.MessageLag, "s", "From enqueue to the start of handling.", tags: null, SecondsBuckets);
+    }
+
+    /// <summary>What is recorded of one message type, kept by the caller for every record of that type.</summary>
+    public MessageTelemetry Describe(string wireName, MessageKind kind)
+    {
+        var message = new MessageTelemetry(wireName, kind);
+        _counted.Add(message);
+        return message;
     }
 
     /// <summary>A start timestamp for <see cref="RecordHandled"/>; no clock read when nobody listens to durations.</summary>
@@ -58,14 +65,15 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     /// caller's again, for nothing to record. Returns the send span, created and not started, when the trace is sampled
     /// (see <see cref="StartSend"/>); else null, with the trace the message carries on, unsampled, so no later hop records
     /// it either (a default <paramref name="trace"/>: no context to carry, which the message marks unsampled itself).
-    /// Call it only when <see cref="Source"/> has listeners; <paramref name="current"/> is the caller's current activity.
+    /// Call it only when <see cref="Source"/> has listeners; <paramref name="current"/> is the caller's current activity;
+    /// <paramref name="causeTrace"/> and <paramref name="causeUnsampled"/> are those of the delivery whose handler sends it.
     /// </summary>
-    public static Activity? SampleSend(MessageDescriptor descriptor, MessageContext? cause, Activity? current, out ActivityContext trace)
+    public static Activity? SampleSend(MessageTelemetry message, ActivityContext causeTrace, bool causeUnsampled, Activity? current, out ActivityContext trace)
     {
-        var parent = current?.Context ?? cause?.TraceContext ?? default;
-        var activity = cause?.Unsampled == true || IsUnsampled(parent)
+        var parent = current?.Context ?? causeTrace;
+        var activity = causeUnsampled || IsUnsampled(parent)
             ? null
-            : Source.CreateActivity(descriptor.SendSpanName, ActivityKind.Producer, parent);
+            : Source.CreateActivity(message.SendSpanName, ActivityKind.Producer, parent);
         if (activity is not { IsAllDataRequested: true })
         {
             trace = activity?.Context ?? parent;
@@ -89,13 +97,12 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     /// to the message's <see cref="TransportMessage.LinkedTrace"/> when it has one; null when the listeners want none.
     /// Call it only when <see cref="MayStartReceive"/> says so.
     /// </summary>
-    public static Activity? StartReceive(MessageDescriptor descriptor, MessageContext context, object handler, string transportName)
+    public static Activity? StartReceive(MessageTelemetry type, TransportMessage message, object handler, string transportName)
     {
-        var message = context.Delivery;
-        var kind = descriptor.Kind == MessageKind.Command ? ActivityKind.Consumer : ActivityKind.Internal;
+        var kind = type.Kind == MessageKind.Command ? ActivityKind.Consumer : ActivityKind.Internal;
         var activity = message.LinkedTrace == default
-            ? Source.StartActivity(descriptor.ReceiveSpanName, kind, message.TraceContext)
-            : Source.StartActivity(descriptor.ReceiveSpanName, kind, message.TraceContext, links: [new ActivityLink(message.LinkedTrace)]);
+            ? Source.StartActivity(type.ReceiveSpanName, kind, message.TraceContext)
+            : Source.StartActivity(type.ReceiveSpanName, kind, message.TraceContext, links: [new ActivityLink(message.LinkedTrace)]);
         if (activity is { IsAllDataRequested: true })
         {
             AddMessageTags(activity, message, transportName);
@@ -106,18 +113,20 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     }
 
     /// <summary>
-    /// Whether a receiving span may be started for a delivery (<see cref="StartReceive"/>): someone listens, and its trace
-    /// is not one known to be unsampled. When not, a handler is called as with no listener at all.
+    /// Whether a receiving span may be started for a delivery (<see cref="StartReceive"/>) that someone listens to: its
+    /// trace is not one known to be unsampled (<paramref name="unsampled"/>, or a <paramref name="trace"/> not sampled).
+    /// When not, a handler is called as with no listener at all. Ask <see cref="Source"/> first: with no listener, the
+    /// delivery's trace need not be read.
     /// </summary>
-    public static bool MayStartReceive(MessageContext context) => Source.HasListeners() && !IsUnsampled(context);
+    public static bool MayStartReceive(ActivityContext trace, bool unsampled) => !unsampled && !IsUnsampled(trace);
 
-    public void RecordSent(MessageDescriptor descriptor) => _counted.CountSent(descriptor);
+    public void RecordSent(MessageTelemetry message) => _counted.CountSent(message);
 
     /// <summary>
     /// Records the delivery's lag, enqueued to handled, and returns the clock reading taken for it, which also starts its
     /// first handler's duration; 0 when nobody listens to either.
     /// </summary>
-    public long RecordLag(MessageDescriptor descriptor, TransportMessage message)
+    public long RecordLag(MessageTelemetry message, DateTimeOffset enqueuedTime)
     {
         if (!_lag.Enabled)
         {
@@ -126,14 +135,14 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
 
         var now = Stopwatch.GetTimestamp();
         var utcNow = _clock == TimeProvider.System ? PreciseClock.UtcAt(now) : _clock.GetUtcNow();
-        _lag.Record((utcNow - message.EnqueuedTime).TotalSeconds, new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName));
+        _lag.Record((utcNow - enqueuedTime).TotalSeconds, new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, message.WireName));
         return now;
     }
 
     /// <summary>Counts a successful handler call and records its duration; returns the clock reading that ended it (0: none taken).</summary>
-    public long RecordHandled(MessageDescriptor descriptor, object handler, long started)
+    public long RecordHandled(MessageTelemetry message, object handler, long started)
     {
-        var handlerName = _counted.CountHandled(descriptor, handler);
+        var handlerName = _counted.CountHandled(message, handler);
         if (!_duration.Enabled)
         {
             return 0;
@@ -142,7 +151,7 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
         var ended = Stopwatch.GetTimestamp();
         _duration.Record(
             Stopwatch.GetElapsedTime(started, ended).TotalSeconds,
-            new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, descriptor.WireName),
+            new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, message.WireName),
             new KeyValuePair<string, object?>(CqrsDiagnostics.HandlerTag, handlerName ?? HandlerNames.Of(handler)));
         return ended;
     }
@@ -186,9 +195,6 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
             _meter.Dispose();
         }
     }
-
-    /// <summary>A delivery marked unsampled, or whose trace context is one not sampled.</summary>
-    private static bool IsUnsampled(MessageContext context) => context.Unsampled || IsUnsampled(context.TraceContext);
 
     /// <summary>A real parent whose trace was not sampled.</summary>
     private static bool IsUnsampled(ActivityContext context) =>

@@ -1,5 +1,3 @@
-using Cqrs.Pipeline;
-
 namespace Cqrs.Diagnostics;
 
 /// <summary>

@@ -4,7 +4,7 @@ using Cqrs.Transports;
 namespace Cqrs.Pipeline;
 
 /// <summary>The context of a delivery carried as a transport message: its headers are the message's.</summary>
-internal sealed class DeliveryContext(MessageSender sender, TransportMessage delivery) : MessageContext(sender)
+internal sealed class DeliveryContext(IMessageEmitter emitter, TransportMessage delivery) : MessageContext(emitter)
 {
     public override TransportMessage Delivery => delivery;
 

@@ -9,8 +9,8 @@ namespace Cqrs.Pipeline;
 /// than a transport message and a context together. A transport message is made only when something needs one: a
 /// retry, a dead-letter, a queueing on shutdown.
 /// </summary>
-internal class InlineDelivery(MessageSender sender, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause)
-    : MessageContext(sender)
+internal class InlineDelivery(IMessageEmitter emitter, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause)
+    : MessageContext(emitter)
 {
     /// <summary>A new transport message for each call: none is kept, for a delivery that most often needs none.</summary>
     public override TransportMessage Delivery => new()

@@ -7,32 +7,33 @@ using Microsoft.Extensions.DependencyInjection;
 namespace Cqrs.Pipeline;
 
 /// <summary>
-/// Every message type of the container, by CLR type and by wire name: descriptors of its own, bound to it alone.
-/// Built once; read-only after.
+/// Every message type of the container: the registries' definitions, by CLR type and by wire name, known before any
+/// handler is built; and, once <see cref="Bind"/> has run, each type's descriptor and invoker, of this container alone,
+/// by slot. Read-only after binding.
 /// </summary>
 internal sealed class MessageCatalog : IMessageDirectory
 {
-    private readonly FrozenDictionary<Type, MessageDescriptor> _byType;
-    private readonly MessageDescriptor?[] _bySlot;
-    private readonly FrozenDictionary<string, MessageDescriptor> _byWireName;
-    private readonly FrozenDictionary<Type, QueryDescriptor> _queries;
+    private readonly FrozenDictionary<Type, MessageDefinition> _byType;
+    private readonly FrozenDictionary<string, MessageDefinition> _byWireName;
+    private readonly IReadOnlyList<QueryDefinition> _queryDefinitions;
     private readonly IReadOnlyList<HandlerRegistration> _handlers;
+    private MessageDescriptor?[] _descriptors = [];
+    private MessageInvoker?[] _invokers = [];
+    private FrozenDictionary<Type, QueryDescriptor> _queries = FrozenDictionary<Type, QueryDescriptor>.Empty;
 
     /// <summary>
     /// Built while the container builds, on the way to a cold start's first message: plain loops rather than LINQ, whose
-    /// generic instantiations over value types (a maximum over <see cref="int"/>) a ReadyToRun image does not hold,
-    /// so the JIT would compile them there.
+    /// generic instantiations over value types a ReadyToRun image does not hold, so the JIT would compile them there.
     /// </summary>
     /// <exception cref="InvalidOperationException">Two types share a wire name.</exception>
-    public MessageCatalog(CqrsBuilder builder)
+    public MessageCatalog(IReadOnlyList<MessageRegistryBuilder> registries)
     {
-        var messages = new Dictionary<Type, MessageDescriptor>();
-        var wireNames = new Dictionary<string, MessageDescriptor>(StringComparer.Ordinal);
-        var queries = new Dictionary<Type, QueryDescriptor>();
+        var messages = new Dictionary<Type, MessageDefinition>();
+        var wireNames = new Dictionary<string, MessageDefinition>(StringComparer.Ordinal);
+        var queries = new Dictionary<Type, QueryDefinition>();
         var handlers = new List<HandlerRegistration>();
         var seenHandlers = new HashSet<HandlerRegistration>();
-        var slots = 0;
-        foreach (var registry in builder.Registries)
+        foreach (var registry in registries)
         {
             foreach (var definition in registry.Messages)
             {
@@ -41,21 +42,15 @@ internal sealed class MessageCatalog : IMessageDirectory
                     throw new InvalidOperationException($"Wire name '{definition.WireName}' is used by both {existing.ClrType} and {definition.ClrType}.");
                 }
 
-                if (!messages.ContainsKey(definition.ClrType))
+                if (messages.TryAdd(definition.ClrType, definition))
                 {
-                    var descriptor = definition.CopyUnbound();
-                    messages.Add(descriptor.ClrType, descriptor);
-                    wireNames.Add(descriptor.WireName, descriptor);
-                    slots = Math.Max(slots, descriptor.Slot + 1);
+                    wireNames.Add(definition.WireName, definition);
                 }
             }
 
             foreach (var query in registry.Queries)
             {
-                if (!queries.ContainsKey(query.QueryType))
-                {
-                    queries.Add(query.QueryType, query.CopyUnbound());
-                }
+                queries.TryAdd(query.QueryType, query);
             }
 
             foreach (var handler in registry.Handlers)
@@ -68,25 +63,17 @@ internal sealed class MessageCatalog : IMessageDirectory
         }
 
         _byType = messages.ToFrozenDictionary();
-        _bySlot = new MessageDescriptor?[slots];
-        foreach (var descriptor in messages.Values)
-        {
-            _bySlot[descriptor.Slot] = descriptor;
-        }
-
         _byWireName = wireNames.ToFrozenDictionary(StringComparer.Ordinal);
-        _queries = queries.ToFrozenDictionary();
+        _queryDefinitions = [.. queries.Values];
         _handlers = handlers;
     }
 
-    public IEnumerable<MessageDescriptor> Messages => _byType.Values;
-
-    public MessageKind? KindOf(string wireName) => _byWireName.TryGetValue(wireName, out var descriptor) ? descriptor.Kind : null;
+    public MessageKind? KindOf(string wireName) => _byWireName.TryGetValue(wireName, out var definition) ? definition.Kind : null;
 
     public IReadOnlyList<string> HandledHere(MessageKind kind) =>
         [.. _byType.Values
-            .Where(descriptor => descriptor.Kind == kind && _handlers.Any(handler => handler.MessageType == descriptor.ClrType))
-            .Select(descriptor => descriptor.WireName)
+            .Where(definition => definition.Kind == kind && _handlers.Any(handler => handler.MessageType == definition.ClrType))
+            .Select(definition => definition.WireName)
             .Order(StringComparer.Ordinal)];
 
     public IReadOnlyList<EventHandlerRoute> EventHandlerRoutes() =>
@@ -100,23 +87,41 @@ internal sealed class MessageCatalog : IMessageDirectory
     /// The descriptor of <typeparamref name="T"/>, or null when <typeparamref name="T"/> is not itself a registered
     /// command or event (an interface or base class that a message is sent as): then its runtime type says.
     /// </summary>
-    public MessageDescriptor<T>? Find<T>()
-    {
-        var slots = _bySlot;
-        var slot = MessageSlot<T>.Index;
-        return (uint)slot < (uint)slots.Length && slots[slot] is { } descriptor
+    public MessageDescriptor<T>? Find<T>() =>
+        At(_descriptors, MessageSlot<T>.Index) is { } descriptor
             ? Unsafe.As<MessageDescriptor<T>>(descriptor) // the slot is T's own
             : null;
-    }
 
+    /// <summary>The invoker of <typeparamref name="T"/>, a registered command or event type.</summary>
+    public MessageInvoker<T> InvokerOf<T>() => Unsafe.As<MessageInvoker<T>>(At(_invokers, MessageSlot<T>.Index)!);
+
+    /// <summary>The invoker of the type <paramref name="descriptor"/> describes.</summary>
+    public MessageInvoker InvokerOf(MessageDescriptor descriptor) => _invokers[descriptor.Slot]!;
+
+    /// <summary>The definition of a registered command or event type, whether or not the catalog is bound.</summary>
     /// <exception cref="InvalidOperationException"><paramref name="type"/> is not a registered command or event.</exception>
-    public MessageDescriptor Get(Type type) =>
-        _byType.TryGetValue(type, out var descriptor)
-            ? descriptor
+    public MessageDefinition DefinitionOf(Type type) =>
+        _byType.TryGetValue(type, out var definition)
+            ? definition
             : throw new InvalidOperationException($"{type} is not a registered message: give it [WireName] and add its assembly's registry with AddCqrs.");
 
-    public bool TryGet(string wireName, [NotNullWhen(true)] out MessageDescriptor? descriptor) =>
-        _byWireName.TryGetValue(wireName, out descriptor);
+    /// <exception cref="InvalidOperationException"><paramref name="type"/> is not a registered command or event.</exception>
+    public MessageDescriptor Get(Type type) => _descriptors[DefinitionOf(type).Slot]!;
+
+    public bool TryGetDefinition(string wireName, [NotNullWhen(true)] out MessageDefinition? definition) =>
+        _byWireName.TryGetValue(wireName, out definition);
+
+    public bool TryGet(string wireName, [NotNullWhen(true)] out MessageDescriptor? descriptor)
+    {
+        descriptor = _byWireName.TryGetValue(wireName, out var definition) ? _descriptors[definition.Slot] : null;
+        return descriptor is not null;
+    }
+
+    public bool TryGetInvoker(string wireName, [NotNullWhen(true)] out MessageInvoker? invoker)
+    {
+        invoker = _byWireName.TryGetValue(wireName, out var definition) ? _invokers[definition.Slot] : null;
+        return invoker is not null;
+    }
 
     /// <exception cref="InvalidOperationException">No handler answers <paramref name="queryType"/>.</exception>
     public QueryDescriptor GetQuery(Type queryType) =>
@@ -124,29 +129,36 @@ internal sealed class MessageCatalog : IMessageDirectory
             ? descriptor
             : throw new InvalidOperationException($"No handler for query {queryType} is registered.");
 
-    /// <summary>Resolves what each descriptor needs from the container, and gives it what it handles with.</summary>
+    /// <summary>Describes each type for this container, and makes what it is handled with. Called once, by the dispatcher.</summary>
     public void Bind(HandlingServices handling, ServiceLifetime handlerLifetime)
     {
-        var singletons = handlerLifetime == ServiceLifetime.Singleton;
-        foreach (var descriptor in _byType.Values)
+        var binder = new MessageBinder(handling, _handlers, handlerLifetime == ServiceLifetime.Singleton);
+        var slots = 0;
+        foreach (var definition in _byType.Values)
         {
-            descriptor.Bind(handling, HandlerCount(descriptor.ClrType), singletons);
+            definition.Accept(binder);
+            slots = Math.Max(slots, definition.Slot + 1);
         }
 
-        foreach (var query in _queries.Values)
+        foreach (var query in _queryDefinitions)
         {
-            query.Bind(handling.Services, singletons);
+            query.Accept(binder);
         }
+
+        var descriptors = new MessageDescriptor?[slots];
+        var invokers = new MessageInvoker?[slots];
+        foreach (var (slot, (descriptor, invoker)) in binder.Messages)
+        {
+            descriptors[slot] = descriptor;
+            invokers[slot] = invoker;
+        }
+
+        _queries = binder.Queries.ToFrozenDictionary();
+        _invokers = invokers;
+        _descriptors = descriptors;
     }
 
-    private int HandlerCount(Type messageType)
-    {
-        var count = 0;
-        foreach (var handler in _handlers)
-        {
-            count += handler.MessageType == messageType ? 1 : 0;
-        }
-
-        return count;
-    }
+    private static TItem? At<TItem>(TItem?[] items, int slot)
+        where TItem : class =>
+        (uint)slot < (uint)items.Length ? items[slot] : null;
 }

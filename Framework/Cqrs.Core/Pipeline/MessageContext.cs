@@ -6,9 +6,9 @@ namespace Cqrs.Pipeline;
 /// <summary>
 /// The context handed to the handlers of one delivery, and what the pipeline asks of that delivery: one carried as a
 /// transport message (<see cref="DeliveryContext"/>), or one that direct dispatch hands over with none (<see cref="InlineDelivery"/>).
-/// The messages its handlers raise go through <see cref="MessageSender"/>, with this delivery as their cause.
+/// The messages its handlers raise go out through an <see cref="IMessageEmitter"/>, with this delivery as their cause.
 /// </summary>
-internal abstract class MessageContext(MessageSender sender) : IMessageContext
+internal abstract class MessageContext(IMessageEmitter emitter) : IMessageContext
 {
     /// <summary>The delivery as a transport carries it: to retry, dead-letter or queue it again, or to trace it.</summary>
     public abstract TransportMessage Delivery { get; }
@@ -41,9 +41,9 @@ internal abstract class MessageContext(MessageSender sender) : IMessageContext
 
     public ValueTask PublishAsync<TEvent>(TEvent @event, CancellationToken cancellationToken = default)
         where TEvent : IEvent =>
-        sender.SendAsync(@event, sender.NextStamp(), CorrelationId, this, cancellationToken);
+        emitter.EmitAsync(@event, this, cancellationToken);
 
     public ValueTask SendAsync<TCommand>(TCommand command, CancellationToken cancellationToken = default)
         where TCommand : ICommand =>
-        sender.SendAsync(command, sender.NextStamp(), CorrelationId, this, cancellationToken);
+        emitter.EmitAsync(command, this, cancellationToken);
 }

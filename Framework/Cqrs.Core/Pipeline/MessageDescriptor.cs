@@ -1,74 +1,70 @@
 using Cqrs.Diagnostics;
-using Cqrs.Transports;
+using FluentValidation;
+using FluentValidation.Results;
 
 namespace Cqrs.Pipeline;
 
-/// <summary>What the pipeline knows of one command or event type: its wire name, codec, validators and handlers.</summary>
-internal abstract class MessageDescriptor(string wireName, MessageKind kind, Type clrType, int slot)
+/// <summary>
+/// What one container's pipeline knows of a command or event type: its definition (wire name, kind, codec), its
+/// validators, what telemetry records of it, and whether this process handles it. Made once when the container binds
+/// its messages, never changed after; what happens to a delivery is its <see cref="MessageInvoker"/>'s.
+/// </summary>
+internal abstract class MessageDescriptor(MessageDefinition definition, MessageTelemetry telemetry, bool hasHandlers)
 {
-    public string WireName { get; } = wireName;
+    public string WireName => definition.WireName;
 
-    public MessageKind Kind { get; } = kind;
+    public MessageKind Kind => definition.Kind;
 
-    public Type ClrType { get; } = clrType;
+    public Type ClrType => definition.ClrType;
 
-    /// <summary>The type's <see cref="MessageSlot{T}"/>.</summary>
-    public int Slot { get; } = slot;
+    /// <summary>The type's <see cref="MessageSlot{T}"/>: where the catalog keeps its invoker.</summary>
+    public int Slot => definition.Slot;
 
-    /// <summary>Span name of the sending hop, computed once.</summary>
-    public string SendSpanName { get; } = (kind == MessageKind.Event ? "publish " : "send ") + wireName;
-
-    /// <summary>Span name of the receiving hop, computed once.</summary>
-    public string ReceiveSpanName { get; } = (kind == MessageKind.Event ? "handle " : "process ") + wireName;
-
-    /// <summary>The type's sends and successful handler calls not yet added to their counters.</summary>
-    public MessageCounts Counts { get; } = new();
+    /// <summary>Span names and counts of the type.</summary>
+    public MessageTelemetry Telemetry { get; } = telemetry;
 
     /// <summary>True when a handler for this type is registered in this process.</summary>
-    public bool HasHandlers { get; private set; }
-
-    /// <summary>What this type's deliveries are received and handled with; set when the descriptor is bound.</summary>
-    protected HandlingServices Handling { get; private set; } = null!;
-
-    /// <summary>
-    /// A copy not yet bound to any container. A registry's descriptors are definitions, shared by every container
-    /// built from one service collection: each container's catalog binds copies of its own.
-    /// </summary>
-    public abstract MessageDescriptor CopyUnbound();
-
-    /// <summary>Hands a command type to <paramref name="visitor"/>; other kinds of message are passed over.</summary>
-    public virtual void AcceptCommandVisitor(ICommandTypeVisitor visitor)
-    {
-    }
-
-    /// <summary>Resolves validators, and handlers when they are singletons, once per container.</summary>
-    public void Bind(HandlingServices handling, int handlerCount, bool singletonHandlers)
-    {
-        Handling = handling;
-        HasHandlers = handlerCount > 0;
-        BindServices(handling.Services, singletonHandlers);
-    }
+    public bool HasHandlers { get; } = hasHandlers;
 
     /// <summary>Serializes a message of this type held as an object.</summary>
-    public abstract byte[] SerializeObject(object message);
+    public byte[] SerializeObject(object message) => definition.SerializeObject(message);
 
     /// <summary>Reads a message of this type as an object.</summary>
     /// <exception cref="Serialization.MessageFormatException">The bytes are not one valid message of this type.</exception>
-    public abstract object DeserializeObject(ReadOnlyMemory<byte> payload);
+    public object DeserializeObject(ReadOnlyMemory<byte> payload) => definition.DeserializeObject(payload);
 
     /// <summary>Validates a message of this type held as an object.</summary>
-    /// <exception cref="FluentValidation.ValidationException">With every failure of every validator.</exception>
+    /// <exception cref="ValidationException">With every failure of every validator.</exception>
     public abstract ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken);
 
     /// <summary>
-    /// Sends a message of this type held as an object through <paramref name="sender"/>, as this type: for a message
+    /// Sends a message of this type held as an object through <paramref name="emitter"/>, as this type: for a message
     /// sent as an interface or base class.
     /// </summary>
     public abstract ValueTask SendObjectAsync(
-        ITypedSender sender, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken);
+        IMessageEmitter emitter, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken);
+}
 
-    /// <summary>Deserializes, validates and handles one delivery, and says how to settle it.</summary>
-    public abstract ValueTask<Disposition> ReceiveAsync(DeliveryContext context, CancellationToken cancellationToken);
+/// <summary>The typed half of a descriptor: reading, writing and validating <typeparamref name="T"/>.</summary>
+internal sealed class MessageDescriptor<T>(MessageDefinition<T> definition, MessageValidators<T> validators, MessageTelemetry telemetry, bool hasHandlers)
+    : MessageDescriptor(definition, telemetry, hasHandlers)
+{
+    public byte[] Serialize(T message) => definition.Serialize(message);
 
-    protected abstract void BindServices(IServiceProvider services, bool singletonHandlers);
+    /// <exception cref="Serialization.MessageFormatException">The bytes are more than <paramref name="maxBytes"/> or not one valid <typeparamref name="T"/>.</exception>
+    public T Deserialize(ReadOnlyMemory<byte> payload, int maxBytes) => definition.Deserialize(payload, maxBytes);
+
+    /// <summary>Every failure of every validator of <typeparamref name="T"/>, or null when the message is valid.</summary>
+    public ValueTask<List<ValidationFailure>?> ValidateAsync(T message, CancellationToken cancellationToken) =>
+        validators.ValidateAsync(message, cancellationToken);
+
+    /// <exception cref="ValidationException">With every failure, when there are any.</exception>
+    public void ThrowIfAny(List<ValidationFailure>? failures) => MessageValidators<T>.ThrowIfAny(WireName, failures);
+
+    public override ValueTask SendObjectAsync(
+        IMessageEmitter emitter, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken) =>
+        emitter.SendAsync((T)message, stamp, correlationId, cause, cancellationToken);
+
+    public override async ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken) =>
+        ThrowIfAny(await ValidateAsync((T)message, cancellationToken).ConfigureAwait(false));
 }

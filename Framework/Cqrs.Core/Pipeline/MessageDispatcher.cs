@@ -4,9 +4,9 @@ using Microsoft.Extensions.DependencyInjection;
 namespace Cqrs.Pipeline;
 
 /// <summary>
-/// Hands deliveries to their descriptors, which read, validate and handle them: a transport's, found by wire name,
+/// Hands deliveries to their invokers, which read, validate and handle them: a transport's, found by wire name,
 /// and those that direct dispatch hands over in the sender's call. Says how each is settled, and settles those handled
-/// in line. Binds the container's descriptors when it is built. Thread-safe; one per container.
+/// in line. Binds the container's messages when it is built. Thread-safe; one per container.
 /// </summary>
 internal sealed class MessageDispatcher
 {
@@ -22,12 +22,12 @@ internal sealed class MessageDispatcher
     }
 
     /// <summary>
-    /// Finds the type by wire name and receives through its descriptor; counts and logs a dead-letter decision. Never
+    /// Finds the type by wire name and receives through its invoker; counts and logs a dead-letter decision. Never
     /// throws; completes synchronously when the handlers do.
     /// </summary>
     public ValueTask<Disposition> ReceiveAsync(DeliveryContext context, CancellationToken cancellationToken)
     {
-        var received = ReceiveUnsettled(_catalog.TryGet(context.WireName, out var descriptor) ? descriptor : null, context, cancellationToken);
+        var received = ReceiveUnsettled(_catalog.TryGetInvoker(context.WireName, out var invoker) ? invoker : null, context, cancellationToken);
         return received.IsCompletedSuccessfully
             ? ValueTask.FromResult(_settlement.Counted(context, received.Result))
             : _settlement.CountedOnceReceivedAsync(received, context);
@@ -37,11 +37,11 @@ internal sealed class MessageDispatcher
     /// Direct dispatch: the handlers run now, on the sender's call, as a mediator would. What the transport would
     /// do after handling it still does: dead-letter it, or settle its stored delivery.
     /// </summary>
-    public ValueTask DispatchInlineAsync(MessageDescriptor descriptor, DeliveryContext context, CancellationToken cancellationToken)
+    public ValueTask DispatchInlineAsync(MessageInvoker invoker, DeliveryContext context, CancellationToken cancellationToken)
     {
         var message = context.Delivery;
         message.DeliveryCount = 1;
-        var settling = _settlement.SettleInline(ReceiveUnsettled(descriptor, context, cancellationToken), context, cancellationToken);
+        var settling = _settlement.SettleInline(ReceiveUnsettled(invoker, context, cancellationToken), context, cancellationToken);
         return message.Stored is { } stored ? DeliverySettlement.SettleStoredAsync(settling, stored) : settling;
     }
 
@@ -50,20 +50,20 @@ internal sealed class MessageDispatcher
     /// message, no lookup by wire name and no cast; then as <see cref="DispatchInlineAsync"/>. It records no lag:
     /// handling starts in the sender's call.
     /// </summary>
-    public ValueTask HandleInLineAsync<T>(MessageDescriptor<T> descriptor, InlineDelivery delivery, T message, CancellationToken cancellationToken)
+    public ValueTask HandleInLineAsync<T>(MessageInvoker<T> invoker, InlineDelivery delivery, T message, CancellationToken cancellationToken)
     {
-        var handling = descriptor.HandleAsync(delivery, message, cancellationToken);
+        var handling = invoker.HandleAsync(delivery, message, cancellationToken);
         ClockReadings.Forget();
         return _settlement.SettleInline(handling, delivery, cancellationToken);
     }
 
-    /// <summary>Receives through the descriptor; what it throws at once comes back as a dead-letter decision.</summary>
-    private static ValueTask<Disposition> ReceiveUnsettled(MessageDescriptor? descriptor, DeliveryContext context, CancellationToken cancellationToken)
+    /// <summary>Receives through the invoker; what it throws at once comes back as a dead-letter decision.</summary>
+    private static ValueTask<Disposition> ReceiveUnsettled(MessageInvoker? invoker, DeliveryContext context, CancellationToken cancellationToken)
     {
         try
         {
-            return descriptor is not null
-                ? descriptor.ReceiveAsync(context, cancellationToken)
+            return invoker is not null
+                ? invoker.ReceiveAsync(context, cancellationToken)
                 : ValueTask.FromResult(Disposition.DeadLetter(DeadLetterReasons.UnknownMessageType, $"No message type is registered under the wire name '{context.WireName}'."));
         }
         catch (Exception exception)

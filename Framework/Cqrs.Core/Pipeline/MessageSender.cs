@@ -9,9 +9,9 @@ namespace Cqrs.Pipeline;
 /// <summary>
 /// The sending half of every hop: validates, serializes within the size limit, stamps headers and trace context, and
 /// hands the message over: to the transport, or with direct dispatch to the <see cref="MessageDispatcher"/> in the
-/// sender's call. Thread-safe; one per container.
+/// sender's call. Handlers reach it as their contexts' <see cref="IMessageEmitter"/>. Thread-safe; one per container.
 /// </summary>
-internal sealed partial class MessageSender : ITypedSender
+internal sealed partial class MessageSender : IMessageEmitter
 {
     private readonly MessageCatalog _catalog;
     private readonly ITransport _transport;
@@ -44,6 +44,9 @@ internal sealed partial class MessageSender : ITypedSender
     /// (a test's fake one) is read as it is.
     /// </summary>
     public MessageStamp NextStamp() => _coarseStamps ? MessageIds.NextCoarse() : MessageIds.Next(_clock);
+
+    public ValueTask EmitAsync<T>(T message, MessageContext cause, CancellationToken cancellationToken) =>
+        SendAsync(message, NextStamp(), cause.CorrelationId, cause, cancellationToken);
 
     /// <summary>
     /// Validates, serializes and sends one command or event. Without asynchronous validation rules, a send that the
@@ -138,14 +141,20 @@ internal sealed partial class MessageSender : ITypedSender
         }
 
         var caller = Activity.Current;
-        var span = CqrsTelemetry.SampleSend(descriptor, cause, caller, out var trace);
+        var span = SampleSend(descriptor, cause, caller, out var trace);
         return span is null
             ? HandInLine(descriptor, new UnsampledInlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause, trace), message, cancellationToken)
             : HandOverInSpan(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, caller, span, cancellationToken);
     }
 
     private ValueTask HandInLine<T>(MessageDescriptor<T> descriptor, InlineDelivery delivery, T message, CancellationToken cancellationToken) =>
-        RecordSentOnceDone(descriptor, _dispatcher.HandleInLineAsync(descriptor, delivery, message, cancellationToken));
+        RecordSentOnceDone(descriptor, _dispatcher.HandleInLineAsync(_catalog.InvokerOf<T>(), delivery, message, cancellationToken));
+
+    /// <summary>Decides the trace of a message sent now, under its cause's (see <see cref="CqrsTelemetry.SampleSend"/>).</summary>
+    private static Activity? SampleSend(MessageDescriptor descriptor, MessageContext? cause, Activity? caller, out ActivityContext trace) =>
+        cause is null
+            ? CqrsTelemetry.SampleSend(descriptor.Telemetry, default, causeUnsampled: false, caller, out trace)
+            : CqrsTelemetry.SampleSend(descriptor.Telemetry, cause.TraceContext, cause.Unsampled, caller, out trace);
 
     /// <summary>A message leaving this process's code: serialized, or itself in direct mode.</summary>
     private TransportMessage Outgoing<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause) => new()
@@ -181,7 +190,7 @@ internal sealed partial class MessageSender : ITypedSender
         if (CqrsTelemetry.Source.HasListeners())
         {
             var caller = Activity.Current;
-            var span = CqrsTelemetry.SampleSend(descriptor, cause, caller, out var trace);
+            var span = SampleSend(descriptor, cause, caller, out var trace);
             if (span is not null)
             {
                 return HandOverInSpan(descriptor, outgoing, cause, caller, span, cancellationToken);
@@ -212,14 +221,14 @@ internal sealed partial class MessageSender : ITypedSender
         using (activity)
         {
             await HandOverAsync(descriptor, outgoing, cause, cancellationToken).ConfigureAwait(false);
-            _telemetry.RecordSent(descriptor);
+            _telemetry.RecordSent(descriptor.Telemetry);
         }
     }
 
     /// <summary>To the handlers now (direct dispatch, within the hop limit), or to the transport.</summary>
     private ValueTask HandOverAsync(MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken) =>
         _options.DirectDispatch && outgoing.InlineDepth <= TransportMessage.MaxInlineDepth
-            ? _dispatcher.DispatchInlineAsync(descriptor, new DeliveryContext(this, outgoing), cancellationToken)
+            ? _dispatcher.DispatchInlineAsync(_catalog.InvokerOf(descriptor), new DeliveryContext(this, outgoing), cancellationToken)
             : _transport.SendAsync(outgoing, cause?.Delivery, cancellationToken);
 
     /// <summary>Counts the message as sent once the hand-over is done; one that is done at once needs no async state machine.</summary>
@@ -231,13 +240,13 @@ internal sealed partial class MessageSender : ITypedSender
         }
 
         handing.GetAwaiter().GetResult();
-        _telemetry.RecordSent(descriptor);
+        _telemetry.RecordSent(descriptor.Telemetry);
         return ValueTask.CompletedTask;
     }
 
     private async ValueTask RecordSentAfterAsync(MessageDescriptor descriptor, ValueTask handing)
     {
         await handing.ConfigureAwait(false);
-        _telemetry.RecordSent(descriptor);
+        _telemetry.RecordSent(descriptor.Telemetry);
     }
 }

@@ -11,33 +11,35 @@ internal sealed class MessageStorePipeline(MessageCatalog catalog, CqrsTelemetry
 
     /// <summary>
     /// Resolved on first use, not injected: handlers that depend on a store are built by the pipeline itself. Resolving
-    /// it also binds the catalog's validators, which a store may need before any bus is used.
+    /// it also binds the catalog, whose descriptors hold the validators a store may need before any bus is used.
     /// </summary>
     private MessagePipeline Pipeline => _pipeline ??= services.GetRequiredService<MessagePipeline>();
 
     public async ValueTask<SerializedMessage> ValidateAndSerializeAsync(object message, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(message);
-        var descriptor = catalog.Get(message.GetType());
+        var definition = catalog.DefinitionOf(message.GetType());
         _ = Pipeline;
+        var descriptor = catalog.Get(definition.ClrType);
         await descriptor.ThrowIfInvalidObjectAsync(message, cancellationToken).ConfigureAwait(false);
         return new SerializedMessage(descriptor.WireName, descriptor.Kind, descriptor.SerializeObject(message));
     }
 
-    public object Deserialize(string wireName, ReadOnlyMemory<byte> body) => DescriptorOf(wireName).DeserializeObject(body);
+    public object Deserialize(string wireName, ReadOnlyMemory<byte> body) =>
+        catalog.TryGetDefinition(wireName, out var definition) ? definition.DeserializeObject(body) : throw UnknownWireName(wireName);
 
     public Guid NewMessageId() => MessageIds.Next(clock).MessageId;
 
     public ValueTask PublishAsync(StoredMessage message, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(message);
-        return Pipeline.PublishStoredAsync(DescriptorOf(message.WireName), message, delivery, validated, cause, cancellationToken);
+        var pipeline = Pipeline; // binds the catalog
+        var descriptor = catalog.TryGet(message.WireName, out var found) ? found : throw UnknownWireName(message.WireName);
+        return pipeline.PublishStoredAsync(descriptor, message, delivery, validated, cause, cancellationToken);
     }
 
     public void RecordDeadLettered(string wireName, string reason) => telemetry.RecordDeadLettered(wireName, reason);
 
-    private MessageDescriptor DescriptorOf(string wireName) =>
-        catalog.TryGet(wireName, out var descriptor)
-            ? descriptor
-            : throw new InvalidOperationException($"No message type is registered under the wire name '{wireName}'.");
+    private static InvalidOperationException UnknownWireName(string wireName) =>
+        new($"No message type is registered under the wire name '{wireName}'.");
 }

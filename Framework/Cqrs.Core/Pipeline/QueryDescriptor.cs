@@ -5,41 +5,27 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Pipeline;
 
-/// <summary>A query type: validated, then answered in-process by its one handler, through its middleware.</summary>
-internal abstract class QueryDescriptor(Type queryType)
+/// <summary>A query type of one container: validated, then answered in-process by its one handler, through its middleware.</summary>
+internal abstract class QueryDescriptor
 {
-    public Type QueryType { get; } = queryType;
-
-    /// <summary>A copy not yet bound to any container (see <see cref="MessageDescriptor.CopyUnbound"/>).</summary>
-    public abstract QueryDescriptor CopyUnbound();
-
-    /// <summary>Binds validators and middleware with the handlers' lifetime, once per container.</summary>
-    public abstract void Bind(IServiceProvider services, bool singletonHandlers);
 }
 
-internal abstract class QueryDescriptor<TResult>(Type queryType) : QueryDescriptor(queryType)
+internal abstract class QueryDescriptor<TResult> : QueryDescriptor
 {
     /// <exception cref="ValidationException">The query is invalid: with every failure of every validator.</exception>
     public abstract ValueTask<TResult> AskAsync(IServiceProvider services, IQuery<TResult> query, CancellationToken cancellationToken);
 }
 
-internal sealed class QueryDescriptor<TQuery, TResult>() : QueryDescriptor<TResult>(typeof(TQuery))
+/// <summary>Validators and middleware resolved from <paramref name="container"/> with the handlers' lifetime.</summary>
+internal sealed class QueryDescriptor<TQuery, TResult>(IServiceProvider container, bool singletonHandlers) : QueryDescriptor<TResult>
     where TQuery : IQuery<TResult>
 {
     private static readonly string Name = typeof(TQuery).Name;
     private static readonly string SpanName = "query " + Name;
 
-    private MessageValidators<TQuery> _validators = MessageValidators<TQuery>.None;
+    private readonly MessageValidators<TQuery> _validators = MessageValidators<TQuery>.From(container, singletonHandlers);
 
-    private LifetimeServices<IQueryMiddleware<TQuery, TResult>> _middleware = LifetimeServices<IQueryMiddleware<TQuery, TResult>>.None;
-
-    public override QueryDescriptor CopyUnbound() => new QueryDescriptor<TQuery, TResult>();
-
-    public override void Bind(IServiceProvider services, bool singletonHandlers)
-    {
-        _validators = MessageValidators<TQuery>.From(services, singletonHandlers);
-        _middleware = LifetimeServices<IQueryMiddleware<TQuery, TResult>>.From(services, singletonHandlers);
-    }
+    private readonly LifetimeServices<IQueryMiddleware<TQuery, TResult>> _middleware = LifetimeServices<IQueryMiddleware<TQuery, TResult>>.From(container, singletonHandlers);
 
     public override async ValueTask<TResult> AskAsync(IServiceProvider services, IQuery<TResult> query, CancellationToken cancellationToken)
     {

@@ -17,11 +17,11 @@ internal sealed partial class RetryPolicy(
 
     /// <summary>
     /// Sees a handler call through that is still running or has failed: <paramref name="running"/> is its first
-    /// attempt, and each failure is counted and logged before the next attempt or the decision to retry later. Ends
-    /// <paramref name="activity"/>, the call's span, if any.
+    /// attempt, and each failure is counted and logged before the next attempt or the decision to retry later, under
+    /// <paramref name="message"/>'s name. Ends <paramref name="activity"/>, the call's span, if any.
     /// </summary>
     public async ValueTask<Disposition> FinishAsync<THandler, T>(
-        MessageDescriptor descriptor, HandlerAttempt<THandler, T> attempt, ValueTask running, long started, Activity? activity, CancellationToken cancellationToken)
+        MessageTelemetry message, HandlerAttempt<THandler, T> attempt, ValueTask running, long started, Activity? activity, CancellationToken cancellationToken)
         where THandler : class
     {
         using (activity)
@@ -31,7 +31,7 @@ internal sealed partial class RetryPolicy(
                 try
                 {
                     await running.ConfigureAwait(false);
-                    telemetry.RecordHandled(descriptor, attempt.Handler, started);
+                    telemetry.RecordHandled(message, attempt.Handler, started);
                     return Disposition.Complete;
                 }
                 catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
@@ -41,7 +41,7 @@ internal sealed partial class RetryPolicy(
                 catch (Exception exception)
                 {
                     var delivery = attempt.Context.Delivery; // an in-line delivery makes its transport message on each read
-                    RecordFailure(descriptor, delivery, attempt.HandlerName, exception, activity);
+                    RecordFailure(message.WireName, delivery, attempt.HandlerName, exception, activity);
                     if (attempts > options.ImmediateRetries)
                     {
                         return await RetryLaterOrDeadLetterAsync(delivery, attempt.HandlerName, exception, attempt.WholeDelivery, cancellationToken)
@@ -55,10 +55,10 @@ internal sealed partial class RetryPolicy(
         }
     }
 
-    private void RecordFailure(MessageDescriptor descriptor, TransportMessage message, string handlerName, Exception exception, Activity? activity)
+    private void RecordFailure(string wireName, TransportMessage message, string handlerName, Exception exception, Activity? activity)
     {
-        telemetry.RecordFailed(descriptor.WireName, handlerName, exception, activity);
-        LogHandlerFailed(exception, handlerName, descriptor.WireName, message.MessageId, message.DeliveryCount, message.RetryCount);
+        telemetry.RecordFailed(wireName, handlerName, exception, activity);
+        LogHandlerFailed(exception, handlerName, wireName, message.MessageId, message.DeliveryCount, message.RetryCount);
     }
 
     /// <summary>

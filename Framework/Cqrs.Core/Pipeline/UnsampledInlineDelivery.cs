@@ -4,8 +4,8 @@ namespace Cqrs.Pipeline;
 
 /// <summary>A message handled in its sender's call whose trace is not sampled: it carries the trace on, for the messages its handlers send.</summary>
 internal sealed class UnsampledInlineDelivery(
-    MessageSender sender, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause, ActivityContext traceContext)
-    : InlineDelivery(sender, wireName, message, messageId, correlationId, cause)
+    IMessageEmitter emitter, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause, ActivityContext traceContext)
+    : InlineDelivery(emitter, wireName, message, messageId, correlationId, cause)
 {
     public override ActivityContext TraceContext => traceContext;
 

@@ -1,6 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
 using Cqrs.Serialization;
-using Cqrs.Transports;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
@@ -59,17 +58,6 @@ public sealed class CqrsBuilder
         }
 
         _registries.Add(described);
-        return this;
-    }
-
-    /// <summary>
-    /// Carries the buses' messages on the transport <paramref name="factory"/> builds, once per container, instead of the
-    /// in-process one. The transport comes from its own package (see <see cref="ITransport"/>).
-    /// </summary>
-    public CqrsBuilder UseTransport(Func<IServiceProvider, ITransport> factory)
-    {
-        ArgumentNullException.ThrowIfNull(factory);
-        Services.Replace(ServiceDescriptor.Singleton(factory));
         return this;
     }
 

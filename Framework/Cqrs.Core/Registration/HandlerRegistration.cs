@@ -4,7 +4,7 @@ namespace Cqrs;
 
 /// <summary>
 /// One handler of one message type, and how to put it in the container; with the name it goes by
-/// (<see cref="Pipeline.HandlerNames"/>), known before any handler is built.
+/// (<see cref="HandlerNames"/>), known before any handler is built.
 /// </summary>
 internal sealed record HandlerRegistration(
     Type MessageType,

@@ -1,5 +1,4 @@
 using System.Diagnostics.CodeAnalysis;
-using Cqrs.Pipeline;
 using Cqrs.Serialization;
 using FluentValidation;
 using Microsoft.Extensions.DependencyInjection;
@@ -13,9 +12,9 @@ namespace Cqrs;
 /// </summary>
 public sealed class MessageRegistryBuilder
 {
-    internal List<MessageDescriptor> Messages { get; } = [];
+    internal List<MessageDefinition> Messages { get; } = [];
 
-    internal List<QueryDescriptor> Queries { get; } = [];
+    internal List<QueryDefinition> Queries { get; } = [];
 
     internal List<HandlerRegistration> Handlers { get; } = [];
 
@@ -29,7 +28,7 @@ public sealed class MessageRegistryBuilder
     public MessageRegistryBuilder Command<TCommand>(string wireName, IMessagePackCodec<TCommand> codec)
         where TCommand : ICommand
     {
-        Messages.Add(new CommandDescriptor<TCommand>(wireName, codec));
+        Messages.Add(new CommandDefinition<TCommand>(wireName, codec));
         return this;
     }
 
@@ -37,7 +36,7 @@ public sealed class MessageRegistryBuilder
     public MessageRegistryBuilder Event<TEvent>(string wireName, IMessagePackCodec<TEvent> codec)
         where TEvent : IEvent
     {
-        Messages.Add(new EventDescriptor<TEvent>(wireName, codec));
+        Messages.Add(new EventDefinition<TEvent>(wireName, codec));
         return this;
     }
 
@@ -100,7 +99,7 @@ public sealed class MessageRegistryBuilder
         where TQuery : IQuery<TResult>
         where THandler : class, IQueryHandler<TQuery, TResult>
     {
-        Queries.Add(new QueryDescriptor<TQuery, TResult>());
+        Queries.Add(new QueryDefinition<TQuery, TResult>());
         Handlers.Add(new HandlerRegistration(
             typeof(TQuery),
             typeof(THandler),

@@ -2,7 +2,7 @@ namespace Cqrs.Transports;
 
 /// <summary>
 /// Carries messages between the buses and their handlers. The in-process and the Service Bus transports implement it,
-/// and so can a transport in its own package: register it with <see cref="CqrsBuilder.UseTransport"/>, and run the
+/// and so can a transport in its own package: register it with <c>UseTransport</c> on the <see cref="CqrsBuilder"/>, and run the
 /// transport contract suite of the Cqrs.Testing package against it. The pipeline validates, serializes, records
 /// telemetry, retries and decides every settlement; a transport moves <see cref="TransportMessage"/>s and carries out
 /// the <see cref="Disposition"/> the pipeline returns for each delivery. Implementations are thread-safe.

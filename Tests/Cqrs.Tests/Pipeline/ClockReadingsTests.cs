@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using Cqrs.Diagnostics;
 using Cqrs.Pipeline;
 using Cqrs.Transports;
 
@@ -48,5 +49,5 @@ public sealed class ClockReadingsTests
     }
 
     private static DeliveryContext Delivery() =>
-        new(sender: null!, new TransportMessage { MessageId = Guid.NewGuid(), CorrelationId = Guid.NewGuid(), WireName = "tests.v1.any" });
+        new(emitter: null!, new TransportMessage { MessageId = Guid.NewGuid(), CorrelationId = Guid.NewGuid(), WireName = "tests.v1.any" });
 }

@@ -8,5 +8,5 @@ internal static class Payloads
 {
     /// <summary>The MessagePack body of <paramref name="message"/>, written with the container's codec and not validated.</summary>
     public static byte[] Of<T>(IServiceProvider provider, T message) =>
-        ((MessageDescriptor<T>)provider.GetRequiredService<MessageCatalog>().Get(typeof(T))).Serialize(message);
+        ((MessageDefinition<T>)provider.GetRequiredService<MessageCatalog>().DefinitionOf(typeof(T))).Serialize(message);
 }

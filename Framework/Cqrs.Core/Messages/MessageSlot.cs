@@ -1,4 +1,4 @@
-namespace Cqrs.Pipeline;
+namespace Cqrs;
 
 /// <summary>
 /// A small number per message type, taken on first use and the same in every container of the process: a catalog

@@ -1,4 +1,4 @@
-namespace Cqrs.Pipeline;
+namespace Cqrs;
 
 /// <summary>The name a handler goes by in spans, metrics, logs, and retries aimed at it alone.</summary>
 internal static class HandlerNames

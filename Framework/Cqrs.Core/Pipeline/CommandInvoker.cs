@@ -1,33 +1,24 @@
-using Cqrs.Serialization;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Pipeline;
 
 /// <summary>Hands a received command to its one handler, with retries.</summary>
-internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T> codec)
-    : MessageDescriptor<T>(wireName, MessageKind.Command, codec)
+/// <param name="descriptor">What the command type is.</param>
+/// <param name="handling">What the container's deliveries are handled with.</param>
+/// <param name="middleware">The middleware around the handler.</param>
+/// <param name="singleton">The handler, resolved once, when handlers are singletons; null when each delivery's scope makes it.</param>
+internal sealed class CommandInvoker<T>(
+    MessageDescriptor<T> descriptor, HandlingServices handling, LifetimeServices<IHandlerMiddleware<T>> middleware, ICommandHandler<T>? singleton)
+    : MessageInvoker<T>(descriptor, handling, middleware)
     where T : ICommand
 {
-    private ICommandHandler<T>? _singleton;
-
-    public override MessageDescriptor CopyUnbound() => new CommandDescriptor<T>(WireName, Codec);
-
-    public override void AcceptCommandVisitor(ICommandTypeVisitor visitor) => visitor.Visit(WireName, Codec);
+    private readonly ICommandHandler<T>? _singleton = singleton;
 
     public override ValueTask<Disposition> HandleAsync(MessageContext context, T command, CancellationToken cancellationToken) =>
         _singleton is not null
             ? InvokeAsync(context, command, _singleton, Middleware.Singletons, cancellationToken)
             : InvokeScopedAsync(context, command, cancellationToken);
-
-    protected override void BindServices(IServiceProvider services, bool singletonHandlers)
-    {
-        base.BindServices(services, singletonHandlers);
-        if (singletonHandlers)
-        {
-            _singleton = services.GetService<ICommandHandler<T>>();
-        }
-    }
 
     private async ValueTask<Disposition> InvokeScopedAsync(MessageContext context, T command, CancellationToken cancellationToken)
     {
@@ -37,7 +28,7 @@ internal sealed class CommandDescriptor<T>(string wireName, IMessagePackCodec<T>
         {
             var handler = scope.ServiceProvider.GetService<ICommandHandler<T>>();
             return handler is null
-                ? Disposition.DeadLetter(DeadLetterReasons.NoHandler, $"No handler for {WireName} is registered in this process.")
+                ? Disposition.DeadLetter(DeadLetterReasons.NoHandler, $"No handler for {Descriptor.WireName} is registered in this process.")
                 : await InvokeAsync(context, command, handler, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
         }
     }

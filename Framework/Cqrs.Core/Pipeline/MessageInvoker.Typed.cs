@@ -1,48 +1,25 @@
 using System.Diagnostics;
 using Cqrs.Diagnostics;
-using Cqrs.Serialization;
 using Cqrs.Transports;
-using FluentValidation;
 using FluentValidation.Results;
 
 namespace Cqrs.Pipeline;
 
 /// <summary>
-/// The typed half of a descriptor: reading, validating and handing over <typeparamref name="T"/>, and each handler
-/// call through its middleware, under the retry policy.
+/// The typed half of an invoker: reading and validating a delivery of <typeparamref name="T"/>, and each handler call
+/// through its middleware, under the retry policy, in a receiving span when one is recorded.
 /// </summary>
-internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, IMessagePackCodec<T> codec)
-    : MessageDescriptor(wireName, kind, typeof(T), MessageSlot<T>.Index)
+/// <param name="descriptor">What the type is: its codec, validators and telemetry.</param>
+/// <param name="handling">What the container's deliveries are handled with.</param>
+/// <param name="middleware">The middleware around handlers, with their lifetime.</param>
+internal abstract class MessageInvoker<T>(MessageDescriptor<T> descriptor, HandlingServices handling, LifetimeServices<IHandlerMiddleware<T>> middleware)
+    : MessageInvoker
 {
-    private MessageValidators<T> _validators = MessageValidators<T>.None;
+    public MessageDescriptor<T> Descriptor => descriptor;
 
-    /// <summary>The middleware around handlers, with their lifetime.</summary>
-    protected LifetimeServices<IHandlerMiddleware<T>> Middleware { get; private set; } = LifetimeServices<IHandlerMiddleware<T>>.None;
+    protected HandlingServices Handling => handling;
 
-    protected IMessagePackCodec<T> Codec => codec;
-
-    public byte[] Serialize(T message) => codec.ToBytes(message);
-
-    /// <exception cref="MessageFormatException">The bytes are more than <paramref name="maxBytes"/> or not one valid <typeparamref name="T"/>.</exception>
-    public T Deserialize(ReadOnlyMemory<byte> payload, int maxBytes = int.MaxValue) => codec.FromBytes(payload, WireName, "payload", maxBytes);
-
-    /// <summary>Every failure of every validator of <typeparamref name="T"/>, or null when the message is valid.</summary>
-    public ValueTask<List<ValidationFailure>?> ValidateAsync(T message, CancellationToken cancellationToken) =>
-        _validators.ValidateAsync(message, cancellationToken);
-
-    /// <exception cref="ValidationException">With every failure, when there are any.</exception>
-    public void ThrowIfAny(List<ValidationFailure>? failures) => MessageValidators<T>.ThrowIfAny(WireName, failures);
-
-    public override byte[] SerializeObject(object message) => Serialize((T)message);
-
-    public override object DeserializeObject(ReadOnlyMemory<byte> payload) => Deserialize(payload)!;
-
-    public override ValueTask SendObjectAsync(
-        ITypedSender sender, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, CancellationToken cancellationToken) =>
-        sender.SendAsync((T)message, stamp, correlationId, cause, cancellationToken);
-
-    public override async ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken) =>
-        ThrowIfAny(await ValidateAsync((T)message, cancellationToken).ConfigureAwait(false));
+    protected LifetimeServices<IHandlerMiddleware<T>> Middleware => middleware;
 
     /// <summary>
     /// Reads the delivery's message and validates it, unless this process validated it before sending or dispatches
@@ -53,7 +30,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
     public sealed override ValueTask<Disposition> ReceiveAsync(DeliveryContext context, CancellationToken cancellationToken)
     {
         var delivery = context.Delivery;
-        if (!TryRead(delivery, Handling.MaxMessageBytes, out var message, out var unreadable))
+        if (!TryRead(delivery, handling.MaxMessageBytes, out var message, out var unreadable))
         {
             return ValueTask.FromResult(unreadable);
         }
@@ -64,14 +41,14 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
             return HandleAsync(context, message, cancellationToken);
         }
 
-        var lagRead = Handling.Telemetry.RecordLag(this, delivery);
+        var lagRead = handling.Telemetry.RecordLag(descriptor.Telemetry, delivery.EnqueuedTime);
         if (delivery.ValidatedBySender)
         {
             ClockReadings.Keep(context, lagRead);
             return HandleAsync(context, message, cancellationToken);
         }
 
-        var validating = ValidateAsync(message, cancellationToken);
+        var validating = descriptor.ValidateAsync(message, cancellationToken);
         if (!validating.IsCompletedSuccessfully)
         {
             return HandleOnceValidAsync(context, message, validating, cancellationToken);
@@ -121,7 +98,7 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
 
         try
         {
-            message = Deserialize(delivery.Body, maxBytes);
+            message = descriptor.Deserialize(delivery.Body, maxBytes);
             return true;
         }
         catch (Exception exception)
@@ -152,9 +129,9 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         CancellationToken cancellationToken)
         where THandler : class
     {
-        var telemetry = Handling.Telemetry;
+        var telemetry = handling.Telemetry;
         var started = ClockReadings.Take(context) is var kept and not 0 ? kept : telemetry.StartTiming();
-        var spanning = CqrsTelemetry.MayStartReceive(context);
+        var spanning = CqrsTelemetry.Source.HasListeners() && CqrsTelemetry.MayStartReceive(context.TraceContext, context.Unsampled);
         if (middleware.Length > 0 || spanning)
         {
             return InvokeThroughMiddlewareOrSpan(new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery), started, spanning, cancellationToken);
@@ -174,27 +151,27 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         if (!first.IsCompletedSuccessfully)
         {
             var attempt = new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery);
-            return Handling.Retries.FinishAsync(this, attempt, first, started, activity: null, cancellationToken);
+            return handling.Retries.FinishAsync(descriptor.Telemetry, attempt, first, started, activity: null, cancellationToken);
         }
 
         first.GetAwaiter().GetResult(); // consumes it, so a pooled task source goes back to its pool
-        ClockReadings.Keep(context, telemetry.RecordHandled(this, handler, started));
+        ClockReadings.Keep(context, telemetry.RecordHandled(descriptor.Telemetry, handler, started));
         return ValueTask.FromResult(Disposition.Complete);
     }
 
     /// <summary>
     /// As <see cref="InvokeWithRetriesAsync"/>: through the handler's middleware, in a receive span when
-    /// <paramref name="spanning"/> (<see cref="CqrsTelemetry.MayStartReceive"/>) and the listeners want one.
+    /// <paramref name="spanning"/> (someone listens and <see cref="CqrsTelemetry.MayStartReceive"/>) and the listeners want one.
     /// </summary>
     private ValueTask<Disposition> InvokeThroughMiddlewareOrSpan<THandler>(HandlerAttempt<THandler, T> attempt, long started, bool spanning, CancellationToken cancellationToken)
         where THandler : class
     {
         var callerActivity = spanning ? Activity.Current : null;
-        var activity = spanning ? CqrsTelemetry.StartReceive(this, attempt.Context, attempt.Handler, Handling.TransportName) : null;
+        var activity = spanning ? CqrsTelemetry.StartReceive(descriptor.Telemetry, attempt.Context.Delivery, attempt.Handler, handling.TransportName) : null;
         var first = attempt.Start(cancellationToken);
         if (!first.IsCompletedSuccessfully)
         {
-            var finishing = Handling.Retries.FinishAsync(this, attempt, first, started, activity, cancellationToken);
+            var finishing = handling.Retries.FinishAsync(descriptor.Telemetry, attempt, first, started, activity, cancellationToken);
 
             // The span goes on with the handler's continuation; this caller (a worker that handles other messages
             // next) must not keep it as its current activity, or their spans would join this trace. (Setting it
@@ -208,14 +185,8 @@ internal abstract class MessageDescriptor<T>(string wireName, MessageKind kind, 
         }
 
         first.GetAwaiter().GetResult();
-        ClockReadings.Keep(attempt.Context, Handling.Telemetry.RecordHandled(this, attempt.Handler, started));
+        ClockReadings.Keep(attempt.Context, handling.Telemetry.RecordHandled(descriptor.Telemetry, attempt.Handler, started));
         activity?.Dispose();
         return ValueTask.FromResult(Disposition.Complete);
-    }
-
-    protected override void BindServices(IServiceProvider services, bool singletonHandlers)
-    {
-        _validators = MessageValidators<T>.From(services, singletonHandlers);
-        Middleware = LifetimeServices<IHandlerMiddleware<T>>.From(services, singletonHandlers);
     }
 }

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace Cqrs.Pipeline;
+namespace Cqrs.Diagnostics;
 
 /// <summary>
 /// UTC time at a <see cref="Stopwatch"/> timestamp: anchored to the wall clock, again each second. So one clock read

@@ -1,4 +1,3 @@
-using Cqrs.Serialization;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -8,27 +7,21 @@ namespace Cqrs.Pipeline;
 /// Hands a received event to every handler in turn. A handler that fails is retried on its own
 /// (a redelivery aimed at it alone), so the others neither stop nor run twice.
 /// </summary>
-internal sealed class EventDescriptor<T>(string wireName, IMessagePackCodec<T> codec)
-    : MessageDescriptor<T>(wireName, MessageKind.Event, codec)
+/// <param name="descriptor">What the event type is.</param>
+/// <param name="handling">What the container's deliveries are handled with.</param>
+/// <param name="middleware">The middleware around each handler.</param>
+/// <param name="singletons">The handlers, resolved once, when handlers are singletons; null when each delivery's scope makes them.</param>
+internal sealed class EventInvoker<T>(
+    MessageDescriptor<T> descriptor, HandlingServices handling, LifetimeServices<IHandlerMiddleware<T>> middleware, IEventHandler<T>[]? singletons)
+    : MessageInvoker<T>(descriptor, handling, middleware)
     where T : IEvent
 {
-    private IEventHandler<T>[]? _singletons;
-
-    public override MessageDescriptor CopyUnbound() => new EventDescriptor<T>(WireName, Codec);
+    private readonly IEventHandler<T>[]? _singletons = singletons;
 
     public override ValueTask<Disposition> HandleAsync(MessageContext context, T @event, CancellationToken cancellationToken) =>
         _singletons is not null
             ? InvokeAllAsync(context, @event, _singletons, Middleware.Singletons, cancellationToken)
             : InvokeScopedAsync(context, @event, cancellationToken);
-
-    protected override void BindServices(IServiceProvider services, bool singletonHandlers)
-    {
-        base.BindServices(services, singletonHandlers);
-        if (singletonHandlers)
-        {
-            _singletons = [.. services.GetServices<IEventHandler<T>>()];
-        }
-    }
 
     private async ValueTask<Disposition> InvokeScopedAsync(MessageContext context, T @event, CancellationToken cancellationToken)
     {

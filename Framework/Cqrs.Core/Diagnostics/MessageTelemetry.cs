@@ -1,0 +1,21 @@
+namespace Cqrs.Diagnostics;
+
+/// <summary>
+/// What telemetry records of one message type: its wire name and kind, the names of its spans, worked out once, and its
+/// counts not yet added to their counters. Made by <see cref="CqrsTelemetry.Describe"/>, once per type and container.
+/// </summary>
+internal sealed class MessageTelemetry(string wireName, MessageKind kind)
+{
+    public string WireName { get; } = wireName;
+
+    public MessageKind Kind { get; } = kind;
+
+    /// <summary>Span name of the sending hop.</summary>
+    public string SendSpanName { get; } = (kind == MessageKind.Event ? "publish " : "send ") + wireName;
+
+    /// <summary>Span name of the receiving hop.</summary>
+    public string ReceiveSpanName { get; } = (kind == MessageKind.Event ? "handle " : "process ") + wireName;
+
+    /// <summary>The type's sends and successful handler calls not yet added to their counters.</summary>
+    public MessageCounts Counts { get; } = new();
+}
