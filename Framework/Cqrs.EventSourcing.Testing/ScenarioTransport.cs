@@ -42,7 +42,7 @@ internal sealed class ScenarioTransport : ITransport
         ArgumentNullException.ThrowIfNull(message);
         if (cause is not null)
         {
-            message.Stored?.CopySettled();
+            message.Settle(delivered: true);
             return;
         }
 
@@ -54,7 +54,7 @@ internal sealed class ScenarioTransport : ITransport
             Fail($"{disposition.Reason}: {disposition.Description}");
         }
 
-        message.Stored?.CopySettled();
+        message.Settle(delivered: true);
     }
 
     public ValueTask ScheduleAsync(TransportMessage message, TimeSpan delay, CancellationToken cancellationToken)

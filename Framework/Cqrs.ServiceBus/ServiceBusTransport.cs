@@ -46,7 +46,7 @@ internal sealed partial class ServiceBusTransport : ITransport
     public async ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
     {
         await SendToBrokerAsync(message, ServiceBusMessages.ToServiceBus(message, _options.Subscription)).ConfigureAwait(false);
-        message.Stored?.CopySettled();
+        message.Settle(delivered: true);
     }
 
     /// <summary>A delayed retry is a scheduled message, aimed at the handler that failed when others handled the event.</summary>

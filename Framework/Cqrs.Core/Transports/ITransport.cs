@@ -35,11 +35,10 @@ public interface ITransport : IAsyncDisposable
 
     /// <summary>
     /// Puts a message on the transport. <paramref name="cause"/> is the delivery whose handler raised it, or null for a
-    /// message from outside any handler (which a transport may hold back while it is full). A message with
-    /// <see cref="TransportMessage.Stored"/> set is an event from an event store's outbox: call
-    /// <see cref="StoredDelivery.CopySettled"/> once it is handled or durably taken, or
-    /// <see cref="StoredDelivery.CopyKept"/> when it could not be delivered. A message with
-    /// <see cref="TransportMessage.DeliverAt"/> set comes only to a transport that <see cref="SchedulesDurably"/>.
+    /// message from outside any handler (which a transport may hold back while it is full). Call
+    /// <see cref="TransportMessage.Settle"/> on each message once it is handled or durably taken, or could not be
+    /// delivered: an event store's outbox waits for it. A message with <see cref="TransportMessage.DeliverAt"/> set comes
+    /// only to a transport that <see cref="SchedulesDurably"/>.
     /// </summary>
     ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken);
 

@@ -34,11 +34,11 @@ public sealed class StoredDelivery(StreamPosition position)
     /// <summary>True once every copy is settled; false as soon as one is kept back undelivered.</summary>
     public Task<bool> Delivered => _delivered.Task;
 
-    /// <summary>A copy (a delayed retry, a redelivery aimed at one handler) is on its way; call before the copy it comes from settles.</summary>
-    public void CopyAdded() => Interlocked.Increment(ref _pending);
+    /// <summary>A copy (a delayed retry, a redelivery aimed at one handler) is on its way; called before the copy it comes from settles.</summary>
+    internal void CopyAdded() => Interlocked.Increment(ref _pending);
 
     /// <summary>A copy was handled, dead-lettered, or taken by a durable broker.</summary>
-    public void CopySettled()
+    internal void CopySettled()
     {
         if (Interlocked.Decrement(ref _pending) == 0)
         {
@@ -47,5 +47,5 @@ public sealed class StoredDelivery(StreamPosition position)
     }
 
     /// <summary>A copy could not be delivered: the event stays in the outbox.</summary>
-    public void CopyKept() => _delivered.TrySetResult(false);
+    internal void CopyKept() => _delivered.TrySetResult(false);
 }

@@ -3,14 +3,16 @@ using System.Diagnostics;
 namespace Cqrs.Transports;
 
 /// <summary>
-/// A message as a transport carries it: headers plus the MessagePack payload (or, in direct mode, the message object
-/// itself). A transport that leaves the process carries every header and the body, and builds a new one on receipt
-/// (the Service Bus transport maps headers to native properties); the other members are this process's own.
+/// A message as a transport carries it: its headers and its MessagePack body. A transport that leaves the process
+/// carries every public header and the body, and builds a new one on receipt (the Service Bus transport maps headers
+/// to native properties). What the pipeline keeps of its own on a message (how deep handlers nest, the trace's
+/// sampling, whether this process validated it, the object of a direct dispatch, a transport's admission slot) is
+/// internal: no transport can set it, so none can switch a guarantee off.
 /// </summary>
 public sealed class TransportMessage
 {
     /// <summary>How deep handlers nest on one call stack when messages are handled in their sender's call.</summary>
-    public const int MaxInlineDepth = 16;
+    internal const int MaxInlineDepth = 16;
 
     private readonly DateTime _enqueuedUtc;
 
@@ -24,12 +26,12 @@ public sealed class TransportMessage
     public Guid CausationId { get; init; }
 
     /// <summary>1 for a message from outside any handler; one more for each handler that raised it in turn.</summary>
-    public int InlineDepth { get; init; } = 1;
+    internal int InlineDepth { get; init; } = 1;
 
     /// <summary>The message type's stable name on the wire, from its <c>[WireName]</c>.</summary>
     public required string WireName { get; init; }
 
-    /// <summary>When the message was sent, in UTC (kept as a <see cref="DateTime"/>: half the size).</summary>
+    /// <summary>When the message was sent, in UTC (kept as a <see cref="DateTime"/>, the smaller of the two).</summary>
     public DateTimeOffset EnqueuedTime
     {
         get => new(_enqueuedUtc, TimeSpan.Zero);
@@ -40,22 +42,22 @@ public sealed class TransportMessage
     public ActivityContext TraceContext { get; set; }
 
     /// <summary>
-    /// The trace this message belongs to was not sampled at its root, so no hop records spans for it. Saves
-    /// minting a trace id per message only to carry the "not sampled" decision.
+    /// The trace this message belongs to was not sampled at its root, so no hop records spans for it: no trace id is
+    /// minted per message only to carry the "not sampled" decision.
     /// </summary>
-    public bool Unsampled { get; set; }
+    internal bool Unsampled { get; set; }
 
     /// <summary>
-    /// This process validated the message before sending it, and the message has not left the process since
-    /// (in-process transport), so receiving need not validate it again. Never set on a message read off a wire.
+    /// This process validated the message before sending it, and the message has not left the process since, so
+    /// receiving need not validate it again. Only the pipeline sets it: a message read off a wire never has it.
     /// </summary>
-    public bool ValidatedBySender { get; init; }
+    internal bool ValidatedBySender { get; init; }
 
     /// <summary>The MessagePack payload; empty in direct mode.</summary>
     public ReadOnlyMemory<byte> Body { get; init; }
 
     /// <summary>The message object in direct mode (no serialization); null otherwise.</summary>
-    public object? Payload { get; init; }
+    internal object? Payload { get; init; }
 
     /// <summary>For an event published from an event store: its stream position, and its copies not yet settled.</summary>
     public StoredDelivery? Stored { get; init; }
@@ -81,11 +83,34 @@ public sealed class TransportMessage
     /// <summary>For an event retried for one handler only: that handler's name.</summary>
     public string? TargetHandler { get; init; }
 
-    /// <summary>Transport-specific state (the in-process admission ticket, a Service Bus delivery).</summary>
-    public object? TransportState { get; set; }
+    /// <summary>The in-process transport's admission ticket, shared by an operation's messages.</summary>
+    internal object? TransportState { get; set; }
+
+    /// <summary>
+    /// Says what became of a message handed to <see cref="ITransport.SendAsync"/>: <paramref name="delivered"/> when it
+    /// was handled or durably taken (a broker accepted it), false when it could not be delivered. Only a message an
+    /// event store published (<see cref="Stored"/>) waits for it, to be marked published; for any other it does nothing.
+    /// Call it once per message. Thread-safe.
+    /// </summary>
+    public void Settle(bool delivered)
+    {
+        if (Stored is not { } stored)
+        {
+            return;
+        }
+
+        if (delivered)
+        {
+            stored.CopySettled();
+        }
+        else
+        {
+            stored.CopyKept();
+        }
+    }
 
     /// <summary>A copy for a delayed retry, optionally aimed at one event handler.</summary>
-    public TransportMessage ForRetry(string? targetHandler) => CopyFor(targetHandler, RetryCount + 1);
+    internal TransportMessage ForRetry(string? targetHandler) => CopyFor(targetHandler, RetryCount + 1);
 
     /// <summary>A copy for one event handler, when others of the message have handled it already.</summary>
     public TransportMessage ForHandler(string handler) => CopyFor(handler, RetryCount);

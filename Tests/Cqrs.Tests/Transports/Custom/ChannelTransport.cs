@@ -63,7 +63,7 @@ public sealed class ChannelTransport : ITransport
         {
             while (_queue.Reader.TryRead(out var dropped))
             {
-                dropped.Stored?.CopyKept();
+                dropped.Settle(delivered: false);
             }
         }
     }
@@ -73,14 +73,14 @@ public sealed class ChannelTransport : ITransport
         switch (disposition.Kind)
         {
             case DispositionKind.Abandon:
-                message.Stored?.CopyKept();
+                message.Settle(delivered: false);
                 return;
             case DispositionKind.DeadLetter:
                 Keep(message, disposition.Reason!, disposition.Description!);
                 break;
         }
 
-        message.Stored?.CopySettled();
+        message.Settle(delivered: true);
     }
 
     private async Task SendLaterAsync(TransportMessage message, TimeSpan delay)
@@ -92,11 +92,11 @@ public sealed class ChannelTransport : ITransport
         }
         catch (Exception exception) when (exception is OperationCanceledException or ChannelClosedException)
         {
-            message.Stored?.CopyKept();
+            message.Settle(delivered: false);
         }
     }
 
     private void Keep(TransportMessage message, string reason, string description) =>
         _deadLetters.Enqueue(new DeadLetter(
-            message.WireName, message.MessageId, message.CorrelationId, reason, description, message.TargetHandler, message.Body, message.Payload));
+            message.WireName, message.MessageId, message.CorrelationId, reason, description, message.TargetHandler, message.Body, Message: null));
 }
