@@ -8,8 +8,8 @@ namespace Cqrs.Pipeline;
 /// <summary>
 /// Message ids as UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits from the cryptographic
 /// generator, so no one can guess an id (they key inboxes) from another. Ordered by millisecond; unique by their
-/// random bits. Each thread draws randomness for many ids at a time: a call to the generator per id would cost more
-/// than the rest of a send. Thread-safe.
+/// random bits. Each thread draws randomness for many ids at a time: each call to the generator has a fixed cost,
+/// which a batch shares out. Thread-safe.
 /// </summary>
 internal static class MessageIds
 {

@@ -7,8 +7,8 @@ namespace Cqrs.Pipeline;
 /// <summary>
 /// Synchronous validation through one FluentValidation context per thread and message type, reused from call to call.
 /// <c>IValidator&lt;T&gt;.Validate(T)</c> builds a new context each time (the context, its property chain, failure
-/// list, root data and message formatter), at each validated hop: a large share of what the in-process pipeline would
-/// allocate. Between uses the context is put back as a new one is: no message, no failures, no root data, no shared
+/// list, root data and message formatter), at each validated hop, where the pipeline otherwise allocates little.
+/// Between uses the context is put back as a new one is: no message, no failures, no root data, no shared
 /// condition results. A context that a validator left mid-way (it threw, or kept a child's property chain) is dropped.
 /// The message, the failure list and the shared condition cache are not public: they are reached through
 /// <see cref="UnsafeAccessorAttribute"/> (no reflection), and when the FluentValidation in use lacks them, every
