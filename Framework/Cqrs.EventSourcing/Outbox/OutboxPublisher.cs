@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using Cqrs.Transports;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
@@ -6,120 +5,59 @@ using Microsoft.Extensions.Options;
 namespace Cqrs.EventSourcing;
 
 /// <summary>
-/// Publishes stored events and marks them published. Events are published right after their append, and a
-/// sweep publishes what an earlier process stored but did not publish. Within this process each event is
-/// published once: a claim per event id, taken before the append, keeps the sweep off events that this process
-/// will publish, is publishing, or has just published. An event is marked published only once it is delivered:
-/// handled by every in-process handler (or dead-lettered), or taken by a broker.
-/// Across processes delivery is at least once; handlers that must not run twice use the <see cref="Inbox"/>.
-/// Thread-safe.
+/// The event outbox's relay (<see cref="StoredMessageRelay{T}"/>): publishes stored events and marks them published
+/// once delivered. Events are published right after their append, and a sweep publishes what an earlier process
+/// stored but did not publish; the events' claims are taken before the append, so the sweep leaves them to this
+/// process's publication, however late that comes. Across processes delivery is at least once; handlers that must
+/// not run twice use the <see cref="Inbox"/>. Thread-safe.
 /// </summary>
-internal sealed partial class OutboxPublisher(
-    IEventSourcingStore store,
-    EventCodec codec,
-    UnpublishableEvents unpublishable,
-    IServiceProvider services,
-    IOptions<EventSourcingOptions> options,
-    ILogger<OutboxPublisher> logger) : IAsyncDisposable, IDisposable
+internal sealed partial class OutboxPublisher : IStoredMessageSource<StoredEvent>, IAsyncDisposable, IDisposable
 {
-    // A claim's value: being published; published but not yet marked; or (positive) the _clock tick it was marked at.
-    private const long InFlight = 0;
-    private const long Unmarked = -1;
+    private readonly IOutboxStore _store;
+    private readonly EventCodec _codec;
+    private readonly UnpublishableEvents _unpublishable;
+    private readonly IOptions<EventSourcingOptions> _options;
+    private readonly ILogger<OutboxPublisher> _logger;
+    private readonly StoredMessageRelay<StoredEvent> _relay;
 
-    private readonly ConcurrentDictionary<Guid, long> _claims = new();
-    private readonly StoredPublisher _publisher = new(services);
-    private long _clock;
-    private int _sweeping;
-
-    /// <summary>
-    /// Claims events about to be appended, before the append: a sweep that finds them in the outbox afterwards
-    /// leaves them to <see cref="PublishAppendedAsync"/>, however late that comes.
-    /// </summary>
-    public void ClaimForAppend(IReadOnlyList<NewEvent> events)
+    public OutboxPublisher(
+        IOutboxStore store,
+        EventCodec codec,
+        UnpublishableEvents unpublishable,
+        IServiceProvider services,
+        IOptions<EventSourcingOptions> options,
+        ILogger<OutboxPublisher> logger)
     {
-        foreach (var added in events)
-        {
-            _claims[added.EventId] = InFlight;
-        }
+        _store = store;
+        _codec = codec;
+        _unpublishable = unpublishable;
+        _options = options;
+        _logger = logger;
+        _relay = new StoredMessageRelay<StoredEvent>(this, services, logger);
     }
+
+    public string Entries => "stored events";
+
+    /// <summary>Claims events about to be appended, before the append (see <see cref="StoredMessageRelay{T}.ClaimAhead"/>).</summary>
+    public void ClaimForAppend(IReadOnlyList<NewEvent> events) => _relay.ClaimAhead(events.Select(added => added.EventId));
 
     /// <summary>Gives up the claims of an append that failed; should it have been stored after all, a sweep publishes it.</summary>
     public void Unclaim(IReadOnlyList<NewEvent> events)
     {
         foreach (var added in events)
         {
-            _claims.TryRemove(added.EventId, out _);
+            _relay.Unclaim(added.EventId);
         }
     }
 
     /// <summary>
     /// Publishes events this process has just appended (and validated), claimed by <see cref="ClaimForAppend"/>. Returns
-    /// once they are handed over; they are marked published later, once delivered (see <see cref="PublishClaimedAsync"/>).
+    /// once they are handed over; they are marked published later, once delivered, so a crash before that leaves them in
+    /// the outbox for the next sweep. A hand-over that fails is logged: the sweep publishes what it left.
     /// </summary>
-    public Task PublishAppendedAsync(List<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken) =>
-        PublishClaimedAsync(events, validated: true, cause, cancellationToken);
-
-    /// <summary>
-    /// Publishes what the outbox still holds and nobody here is publishing, and waits until it is delivered and
-    /// marked; returns how many it published.
-    /// </summary>
-    public async Task<int> SweepAsync(CancellationToken cancellationToken)
+    public async Task PublishAppendedAsync(List<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken)
     {
-        Interlocked.Increment(ref _sweeping);
-        try
-        {
-            var sweepStarted = Interlocked.Increment(ref _clock);
-            var pending = await unpublishable.ReadUnpublishedAsync(options.Value.OutboxBatchSize, cancellationToken).ConfigureAwait(false);
-            var publishedEarlier = pending.Where(stored => _claims.TryGetValue(stored.EventId, out var claim) && claim != InFlight).ToList();
-            if (publishedEarlier.Count > 0)
-            {
-                await store.MarkPublishedAsync(publishedEarlier, cancellationToken).ConfigureAwait(false);
-                Release(publishedEarlier);
-            }
-
-            // One that can never be published is set aside, out of the outbox: left there, it would stop every sweep.
-            var publishable = await unpublishable.SetAsideUnpublishableAsync([.. pending.Where(stored => !_claims.ContainsKey(stored.EventId))], cancellationToken).ConfigureAwait(false);
-            var unclaimed = publishable.Where(stored => _claims.TryAdd(stored.EventId, InFlight)).ToList();
-            var marking = await PublishClaimedAsync(unclaimed, validated: false, cause: null, cancellationToken).ConfigureAwait(false);
-            await marking.ConfigureAwait(false);
-            ForgetMarkedBefore(sweepStarted);
-            return unclaimed.Count;
-        }
-        finally
-        {
-            Interlocked.Decrement(ref _sweeping);
-        }
-    }
-
-    /// <summary>
-    /// Stops the transport, which settles or sets aside every delivery, then waits a bounded time for the markings under
-    /// way (see <see cref="StoredPublisher.StopThenWaitAsync"/>; the events of those abandoned stay in the outbox). The
-    /// store, created before this, is disposed after it.
-    /// </summary>
-    public async ValueTask DisposeAsync()
-    {
-        if (await _publisher.StopThenWaitAsync().ConfigureAwait(false) is > 0 and var abandoned)
-        {
-            LogMarkingAbandoned(abandoned);
-        }
-    }
-
-    /// <summary>For containers disposed synchronously.</summary>
-    public void Dispose() => DisposeAsync().AsTask().GetAwaiter().GetResult();
-
-    /// <summary>
-    /// Publishes in order; events not handed over are unclaimed for a later sweep. Returns the marking of those handed
-    /// over, which waits for their delivery: an event is marked published only once every in-process handler has
-    /// handled it (or a broker has taken it), so a crash before that leaves it in the outbox for the next sweep.
-    /// </summary>
-    private async Task<Task> PublishClaimedAsync(List<StoredEvent> events, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
-    {
-        var publication = await _publisher.PublishAsync(events, stored => (codec.ToMessage(stored), new StoredDelivery(stored.Position)), validated, cause, MarkOnceDeliveredAsync, cancellationToken).ConfigureAwait(false);
-        foreach (var unpublished in events.Skip(publication.HandedOver))
-        {
-            _claims.TryRemove(unpublished.EventId, out _);
-        }
-
+        var publication = await _relay.PublishAsync(events, validated: true, cause, cancellationToken).ConfigureAwait(false);
         if (publication.Failure is { } failure)
         {
             // The caller's cancellation is the caller's: it gets it back, and what was handed over is still marked.
@@ -128,80 +66,53 @@ internal sealed partial class OutboxPublisher(
                 failure.Throw();
             }
 
-            var first = events[publication.HandedOver];
-            LogPublishFailed(failure.SourceException, events.Count - publication.HandedOver, first.StreamId, first.Version);
-        }
-
-        return publication.Settling;
-    }
-
-    /// <summary>
-    /// Marks the delivered events. Those set aside undelivered (the transport stopped) are unclaimed, for a later sweep.
-    /// Marked events stay claimed until the mark is stored, so the sweep marks them without publishing them again.
-    /// </summary>
-    private async Task MarkOnceDeliveredAsync(List<StoredEvent> delivered, List<StoredEvent> kept)
-    {
-        foreach (var stored in kept)
-        {
-            _claims.TryRemove(stored.EventId, out _);
-        }
-
-        if (delivered.Count == 0)
-        {
-            return;
-        }
-
-        foreach (var stored in delivered)
-        {
-            _claims[stored.EventId] = Unmarked;
-        }
-
-        try
-        {
-            await store.MarkPublishedAsync(delivered, CancellationToken.None).ConfigureAwait(false);
-            Release(delivered);
-        }
-        catch (Exception exception)
-        {
-            LogMarkFailed(exception, delivered.Count);
+            LogPublishFailed(failure.SourceException, events[publication.HandedOver], events.Count - publication.HandedOver);
         }
     }
 
     /// <summary>
-    /// Drops the claims of events just marked published, unless a sweep is under way: it may have read them
-    /// from the outbox before they were marked, so they stay claimed (with the tick they were marked at) until it ends.
+    /// Publishes what the outbox still holds and nobody here is publishing, and waits until it is delivered and
+    /// marked; returns how many it published.
     /// </summary>
-    private void Release(List<StoredEvent> marked)
+    public Task<int> SweepAsync(CancellationToken cancellationToken) => _relay.SweepAsync(cancellationToken);
+
+    /// <summary>Stops the transport and waits a bounded time for the markings under way; the events of those abandoned stay in the outbox.</summary>
+    public ValueTask DisposeAsync() => _relay.DisposeAsync();
+
+    /// <summary>For containers disposed synchronously.</summary>
+    public void Dispose() => DisposeAsync().AsTask().GetAwaiter().GetResult();
+
+    Guid IStoredMessageSource<StoredEvent>.IdOf(StoredEvent entry) => entry.EventId;
+
+    /// <summary>One group: events are published in the order the outbox gives them.</summary>
+    string IStoredMessageSource<StoredEvent>.GroupOf(StoredEvent entry) => string.Empty;
+
+    (StoredMessage Message, StoredDelivery Delivery) IStoredMessageSource<StoredEvent>.PublicationOf(StoredEvent entry) =>
+        (_codec.ToMessage(entry), new StoredDelivery(entry.Position));
+
+    Task<IReadOnlyList<StoredEvent>> IStoredMessageSource<StoredEvent>.ReadDueAsync(CancellationToken cancellationToken) =>
+        _unpublishable.ReadUnpublishedAsync(_options.Value.OutboxBatchSize, cancellationToken);
+
+    Task<List<StoredEvent>> IStoredMessageSource<StoredEvent>.PublishableAsync(List<StoredEvent> entries, CancellationToken cancellationToken) =>
+        _unpublishable.SetAsideUnpublishableAsync(entries, cancellationToken);
+
+    Task IStoredMessageSource<StoredEvent>.ForgetAsync(IReadOnlyList<StoredEvent> delivered, CancellationToken cancellationToken) =>
+        _store.MarkPublishedAsync(delivered, cancellationToken);
+
+    /// <summary>One read per sweep (the sweeper runs every interval), once what it published is marked.</summary>
+    async ValueTask<bool> IStoredMessageSource<StoredEvent>.ReadAgainAsync(SweepPass pass, CancellationToken cancellationToken)
     {
-        var sweepUnderWay = Volatile.Read(ref _sweeping) > 0;
-        var tick = Interlocked.Increment(ref _clock);
-        foreach (var stored in marked)
-        {
-            if (sweepUnderWay)
-            {
-                _claims[stored.EventId] = tick;
-            }
-            else
-            {
-                _claims.TryRemove(stored.EventId, out _);
-            }
-        }
+        await pass.Forgotten.ConfigureAwait(false);
+        return false;
     }
 
-    /// <summary>Events marked before this sweep read the outbox are not in it now and never will be again.</summary>
-    private void ForgetMarkedBefore(long sweepStarted)
-    {
-        foreach (var (eventId, claim) in _claims)
-        {
-            if (claim > 0 && claim < sweepStarted)
-            {
-                _claims.TryRemove(KeyValuePair.Create(eventId, claim));
-            }
-        }
-    }
+    void IStoredMessageSource<StoredEvent>.LogPublishFailed(Exception exception, StoredEvent first, int count) =>
+        LogPublishFailed(exception, first, count);
 
-    [LoggerMessage(Level = LogLevel.Warning, Message = "{Count} publications of stored events were still under way at disposal; their events stay in the outbox, for the next sweep.")]
-    private partial void LogMarkingAbandoned(int count);
+    void IStoredMessageSource<StoredEvent>.LogForgetFailed(Exception exception, IReadOnlyList<StoredEvent> delivered) =>
+        LogMarkFailed(exception, delivered.Count);
+
+    private void LogPublishFailed(Exception exception, StoredEvent first, int count) => LogPublishFailed(exception, count, first.StreamId, first.Version);
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "Published {Count} stored events but could not mark them; the outbox sweep will mark them without publishing them again.")]
     private partial void LogMarkFailed(Exception exception, int count);

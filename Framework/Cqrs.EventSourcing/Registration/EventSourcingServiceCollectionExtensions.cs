@@ -50,8 +50,9 @@ public static class EventSourcingServiceCollectionExtensions
     }
 
     /// <summary>
-    /// The saga runtime the generated saga handlers use, its outbox, the scheduler that fires stored timeouts (and
-    /// sweeps the outbox) under a host, and the sweep that deletes completed sagas past their retention.
+    /// The saga runtime the generated saga handlers use, its outbox with the sweep that publishes what sagas left pending
+    /// at start, the scheduler that fires stored timeouts under a host, and the sweep that deletes completed sagas past
+    /// their retention.
     /// </summary>
     private static void AddSagas(IServiceCollection services)
     {
@@ -71,6 +72,7 @@ public static class EventSourcingServiceCollectionExtensions
             provider.GetServices<ISagaObserver>(),
             provider.GetRequiredService<SagaOutbox>()));
         services.TryAddSingleton(typeof(SagaRuntime<>));
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, SagaOutboxSweeper>());
         services.TryAddSingleton<SagaTimeoutScheduler>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, SagaTimeoutScheduler>(provider => provider.GetRequiredService<SagaTimeoutScheduler>()));
         services.TryAddSingleton<SagaPurger>();

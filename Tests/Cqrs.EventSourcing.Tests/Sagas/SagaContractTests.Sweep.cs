@@ -28,7 +28,7 @@ public abstract partial class SagaContractTests
         await held.Entered.WaitAsync(Patience.Timeout);
 
         // A batch of one: the first saga, whose message is under way here. The sweep must not stop there.
-        var sweeping = host.Services.GetRequiredService<SagaOutbox>().SweepAsync(store, CancellationToken.None);
+        var sweeping = host.Services.GetRequiredService<SagaOutbox>().SweepAsync(CancellationToken.None);
         held.Release();
         await repeat.WaitAsync(Patience.Timeout);
 
