@@ -1,21 +1,19 @@
+using System.Runtime.CompilerServices;
+using System.Text;
 using Azure.Data.Tables;
 
 namespace Cqrs.EventSourcing.AzureTables;
 
 /// <summary>
-/// A store in Azure Table Storage. Each stream is one partition of the streams table, holding a head row (the
-/// version, checked by ETag), a row per event and a row per unpublished event; an append writes them in one
-/// entity-group transaction, so it is all or nothing. Snapshots, the inbox and checkpoints have tables of their
-/// own, and so do sagas with their timeouts (see <see cref="SaveSagaAsync"/>). The tables are named from a prefix and
-/// created on first use. Thread-safe.
+/// Streams in Azure Table Storage. Each stream is one partition of the streams table, holding a head row (the
+/// version, checked by ETag), a row per event and a row per unpublished event (<see cref="AzureTableOutboxStore"/>);
+/// an append writes them in one entity-group transaction, so it is all or nothing. Thread-safe.
 /// </summary>
 /// <remarks>
 /// Limits of Table Storage show as limits of an append: at most <see cref="MaxEventsPerAppend"/> events, each
-/// payload at most <see cref="MaxPayloadBytes"/> and all together at most <see cref="MaxAppendBytes"/>; and as
-/// limits of a saga's save: at most <see cref="MaxSagaDataBytes"/> of data and <see cref="MaxTimeoutsPerSave"/> timeouts.
-/// Reading the outbox scans the streams table across partitions.
+/// payload at most <see cref="MaxPayloadBytes"/> and all together at most <see cref="MaxAppendBytes"/>.
 /// </remarks>
-public sealed partial class AzureTableEventStore : IEventSourcingStore
+public sealed class AzureTableEventStore : IEventStore
 {
     /// <summary>The most events one append holds: a transaction has at most 100 rows, and an append writes the head and two rows per event.</summary>
     public const int MaxEventsPerAppend = 49;
@@ -26,63 +24,112 @@ public sealed partial class AzureTableEventStore : IEventSourcingStore
     /// <summary>The most payload and wire-name bytes one append holds, which keeps its transaction under the 4 MiB limit.</summary>
     public const int MaxAppendBytes = 2 * 1024 * 1024;
 
-    /// <summary>The longest table prefix: table names have at most 63 characters, and the longest suffix ("Checkpoints") has 11.</summary>
-    public const int MaxTablePrefixLength = 52;
+    private readonly AzureTableStorage _storage;
 
-    internal const string StreamsTable = "Streams";
-    internal const string SnapshotsTable = "Snapshots";
-    internal const string InboxTable = "Inbox";
-    internal const string CheckpointsTable = "Checkpoints";
-    internal const string SagasTable = "Sagas";
-
-    private readonly TimeProvider _clock;
-    private readonly LazyTable _streams;
-    private readonly LazyTable _snapshots;
-    private readonly LazyTable _inbox;
-    private readonly LazyTable _checkpoints;
-    private readonly LazyTable _sagas;
-
-    /// <summary>Opens the store in the account of <paramref name="connectionString"/>.</summary>
-    /// <param name="connectionString">A storage account connection string, such as <c>UseDevelopmentStorage=true</c>.</param>
-    /// <param name="tablePrefix">Starts every table name: a letter, then letters and digits; at most <see cref="MaxTablePrefixLength"/> characters.</param>
-    /// <param name="clock">The clock that timestamps appended events; the system clock when null.</param>
-    /// <exception cref="ArgumentException"><paramref name="tablePrefix"/> cannot start a table name, or the connection string is empty.</exception>
-    public AzureTableEventStore(string connectionString, string tablePrefix = "cqrs", TimeProvider? clock = null)
-        : this(new TableServiceClient(ThrowIfEmpty(connectionString)), tablePrefix, clock)
+    /// <summary>The streams of <paramref name="storage"/>.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
+    public AzureTableEventStore(AzureTableStorage storage)
     {
+        ArgumentNullException.ThrowIfNull(storage);
+        _storage = storage;
     }
 
-    /// <summary>Opens the store in the account of <paramref name="service"/>.</summary>
-    /// <param name="service">The storage account's table service.</param>
-    /// <param name="tablePrefix">Starts every table name: a letter, then letters and digits; at most <see cref="MaxTablePrefixLength"/> characters.</param>
-    /// <param name="clock">The clock that timestamps appended events; the system clock when null.</param>
-    /// <exception cref="ArgumentException"><paramref name="tablePrefix"/> cannot start a table name.</exception>
-    public AzureTableEventStore(TableServiceClient service, string tablePrefix = "cqrs", TimeProvider? clock = null)
+    /// <inheritdoc/>
+    /// <exception cref="ArgumentException">Also when the append breaks a limit of Table Storage (see the class remarks).</exception>
+    public async Task<long> AppendAsync(string streamId, ExpectedVersion expectedVersion, IReadOnlyList<NewEvent> events, CancellationToken cancellationToken = default)
     {
-        ArgumentNullException.ThrowIfNull(service);
-        ThrowIfInvalidTablePrefix(tablePrefix);
-        _clock = clock ?? TimeProvider.System;
-        _streams = new LazyTable(service.GetTableClient(tablePrefix + StreamsTable));
-        _snapshots = new LazyTable(service.GetTableClient(tablePrefix + SnapshotsTable));
-        _inbox = new LazyTable(service.GetTableClient(tablePrefix + InboxTable));
-        _checkpoints = new LazyTable(service.GetTableClient(tablePrefix + CheckpointsTable));
-        _sagas = new LazyTable(service.GetTableClient(tablePrefix + SagasTable));
-    }
+        StreamIds.ThrowIfInvalid(streamId);
+        ThrowIfOverLimits(events);
+        var table = await _storage.Streams.GetAsync(cancellationToken).ConfigureAwait(false);
+        var appendedAt = _storage.Clock.GetUtcNow();
 
-    /// <exception cref="ArgumentException"><paramref name="tablePrefix"/> cannot start a table name.</exception>
-    internal static void ThrowIfInvalidTablePrefix(string tablePrefix)
-    {
-        ArgumentException.ThrowIfNullOrEmpty(tablePrefix);
-        if (tablePrefix.Length > MaxTablePrefixLength || !char.IsAsciiLetter(tablePrefix[0]) || !tablePrefix.All(char.IsAsciiLetterOrDigit))
+        // A new stream needs no read: adding its head fails if it exists after all.
+        var head = expectedVersion.Value == 0 ? StreamHead.None : await ReadHeadAsync(table, streamId, cancellationToken).ConfigureAwait(false);
+        while (true)
         {
-            throw new ArgumentException(
-                $"Table prefix '{tablePrefix}' must be an ASCII letter followed by letters and digits, at most {MaxTablePrefixLength} characters.", nameof(tablePrefix));
+            if (!expectedVersion.IsMetBy(head.Version))
+            {
+                throw new ConcurrencyException(streamId, expectedVersion, head.Version);
+            }
+
+            try
+            {
+                await table.SubmitTransactionAsync(StreamRows.Append(streamId, head, events, appendedAt), cancellationToken).ConfigureAwait(false);
+                return head.Version + events.Count;
+            }
+            catch (TableTransactionFailedException exception) when (exception.Status is 409 or 412)
+            {
+                // Another append moved the head since it was read: an Any append retries on the new head.
+                var current = await ReadHeadAsync(table, streamId, cancellationToken).ConfigureAwait(false);
+                if (current.Version == head.Version)
+                {
+                    // The head did not move, so the conflict is with rows the head does not account for.
+                    throw;
+                }
+
+                head = current;
+                if (!expectedVersion.IsAny)
+                {
+                    throw new ConcurrencyException(streamId, expectedVersion, head.Version);
+                }
+            }
         }
     }
 
-    private static string ThrowIfEmpty(string connectionString)
+    /// <inheritdoc/>
+    public async IAsyncEnumerable<StoredEvent> ReadStreamAsync(string streamId, long fromVersion = 1, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
-        ArgumentException.ThrowIfNullOrEmpty(connectionString);
-        return connectionString;
+        StreamIds.ThrowIfInvalid(streamId);
+        var table = await _storage.Streams.GetAsync(cancellationToken).ConfigureAwait(false);
+        await foreach (var row in table.QueryAsync<TableEntity>(StreamRows.EventsFilter(streamId, fromVersion), cancellationToken: cancellationToken).ConfigureAwait(false))
+        {
+            yield return StreamRows.ToStoredEvent(row);
+        }
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>Streams come in the order of their ids (ordinal), as partitions sort.</remarks>
+    public async IAsyncEnumerable<StoredEvent> ReadAllAsync([EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        var table = await _storage.Streams.GetAsync(cancellationToken).ConfigureAwait(false);
+        await foreach (var row in table.QueryAsync<TableEntity>(StreamRows.AllEventsFilter, cancellationToken: cancellationToken).ConfigureAwait(false))
+        {
+            yield return StreamRows.ToStoredEvent(row);
+        }
+    }
+
+    private static async Task<StreamHead> ReadHeadAsync(TableClient table, string streamId, CancellationToken cancellationToken) =>
+        StreamRows.ReadHead(streamId, await table.FindAsync(streamId, StreamRows.HeadKey, cancellationToken).ConfigureAwait(false));
+
+    private static void ThrowIfOverLimits(IReadOnlyList<NewEvent> events)
+    {
+        ArgumentNullException.ThrowIfNull(events);
+        ArgumentOutOfRangeException.ThrowIfZero(events.Count, nameof(events));
+        if (events.Count > MaxEventsPerAppend)
+        {
+            throw new ArgumentException(
+                $"An append to Azure Table Storage holds at most {MaxEventsPerAppend} events (one transaction of at most 100 rows); this one holds {events.Count}. Append them in several steps.",
+                nameof(events));
+        }
+
+        long bytes = 0;
+        foreach (var added in events)
+        {
+            if (added.Payload.Length > MaxPayloadBytes)
+            {
+                throw new ArgumentException(
+                    $"Event {added.EventId} ({added.WireName}) has a payload of {added.Payload.Length} bytes; Azure Table Storage holds at most {MaxPayloadBytes} bytes in a property.",
+                    nameof(events));
+            }
+
+            bytes += added.Payload.Length + Encoding.UTF8.GetByteCount(added.WireName);
+        }
+
+        if (bytes > MaxAppendBytes)
+        {
+            throw new ArgumentException(
+                $"An append to Azure Table Storage holds at most {MaxAppendBytes} bytes of payloads and wire names (a transaction is at most 4 MiB); this one holds {bytes}. Append the events in several steps.",
+                nameof(events));
+        }
     }
 }

@@ -3,7 +3,7 @@ using Microsoft.Data.Sqlite;
 namespace Cqrs.EventSourcing.Sqlite;
 
 /// <summary>
-/// A projection whose read model is tables in the <see cref="SqliteEventStore"/>'s own file. The store applies each
+/// A projection whose read model is tables in the SQLite file (<see cref="SqliteDatabase"/>). <see cref="SqliteProjectionStore"/> applies each
 /// event on its write connection, in the transaction that also advances the projection's checkpoint, so each event
 /// is applied <b>exactly once</b>, even across crashes: the change and the checkpoint commit together or not at all.
 /// </summary>

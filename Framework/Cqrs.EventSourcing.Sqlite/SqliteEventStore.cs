@@ -1,186 +1,137 @@
 using System.Runtime.CompilerServices;
 using Microsoft.Data.Sqlite;
-using SQLitePCL;
+using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
 
 namespace Cqrs.EventSourcing.Sqlite;
 
 /// <summary>
-/// The embedded store: streams, outbox, snapshots, inbox and checkpoints in one SQLite file, created with its
-/// tables on first use. Thread-safe, and several stores, in one process or in several, may share one file: the
-/// file is in WAL mode (readers never wait for the writer), and every write holds SQLite's write lock from its
-/// start (<c>BEGIN IMMEDIATE</c>), waiting up to 30 s for another writer to finish. A store's writes queue, and
-/// those queued together commit together, one durable commit for many writes, each still all or nothing.
+/// Streams in the SQLite file: appending (with an outbox row per event, in the append's transaction) and reading.
+/// Thread-safe.
 /// </summary>
-public sealed partial class SqliteEventStore : IEventSourcingStore, IDisposable
+public sealed class SqliteEventStore : IEventStore
 {
-    private readonly string _connectionString;
-    private readonly TimeProvider _clock;
+    private readonly SqliteDatabase _database;
 
-    // SQLite has one writer at a time: this store's writes queue here, without holding a thread, rather than
-    // sleeping in SQLite's busy wait. Writers in other stores and processes still meet at SQLite's lock.
-    private readonly SqliteWriter _writer;
-    private readonly SemaphoreSlim _schemaGate = new(1, 1);
-    private volatile bool _schemaCreated;
-
-    /// <summary>A store in the SQLite file at <paramref name="path"/>; the file is created if missing, its directory is not.</summary>
-    /// <param name="path">The database file.</param>
-    /// <param name="clock">Stamps appended events; the system clock by default.</param>
-    /// <exception cref="ArgumentException"><paramref name="path"/> is null, empty or white space.</exception>
-    public SqliteEventStore(string path, TimeProvider? clock = null)
-        : this(ConnectionTo(path), clock)
+    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
+    public SqliteEventStore(SqliteDatabase database)
     {
+        ArgumentNullException.ThrowIfNull(database);
+        _database = database;
     }
 
-    /// <summary>A store over <paramref name="connection"/>: lets tests open a file without sharing pooled connections.</summary>
-    internal SqliteEventStore(SqliteConnectionStringBuilder connection, TimeProvider? clock = null)
+    // Reads go a page at a time, so that a long read holds neither a pooled connection nor a WAL snapshot
+    // (which keeps the WAL from being checkpointed) while its caller works through the events.
+    private const int ReadPageSize = 1_000;
+
+    private const string CurrentVersionSql = "SELECT MAX(version) FROM events WHERE stream_id = $stream;";
+
+    private const string InsertEventSql = """
+        INSERT INTO events (stream_id, version, event_id, wire_name, payload, correlation_id, causation_id, timestamp_ticks)
+        VALUES ($stream, $version, $event_id, $wire_name, $payload, $correlation_id, $causation_id, $timestamp);
+        """;
+
+    private const string EnqueueSql = "INSERT INTO outbox (position) SELECT position FROM events WHERE stream_id = $stream AND version > $after;";
+
+    private const string ReadStreamPageSql =
+        $"SELECT {RowReader.EventColumns} FROM events WHERE stream_id = $stream AND version >= $from ORDER BY version LIMIT $limit;";
+
+    private const string ReadAllPageSql =
+        $"SELECT {RowReader.EventColumns} FROM events WHERE position > $after ORDER BY position LIMIT $limit;";
+
+    /// <inheritdoc/>
+    public async Task<long> AppendAsync(string streamId, ExpectedVersion expectedVersion, IReadOnlyList<NewEvent> events, CancellationToken cancellationToken = default)
     {
-        _connectionString = connection.ToString();
-        _clock = clock ?? TimeProvider.System;
-        _writer = new SqliteWriter(() => OpenAsync(CancellationToken.None));
-    }
-
-    /// <summary>The write transactions this store has begun.</summary>
-    internal long WriteTransactions => _writer.Transactions;
-
-    internal int QueuedWrites => _writer.Queued;
-
-    /// <summary>
-    /// Fails the writes still queued with <see cref="ObjectDisposedException"/>, waits for those under way, and
-    /// closes the pooled connections to the file (every store's on this file, in this process), so that the file
-    /// can be moved or deleted. Call it once nothing uses the store.
-    /// </summary>
-    public void Dispose()
-    {
-        _writer.Dispose();
-        using (var connection = new SqliteConnection(_connectionString))
-        {
-            SqliteConnection.ClearPool(connection);
-        }
-
-        _schemaGate.Dispose();
-    }
-
-    private static SqliteConnectionStringBuilder ConnectionTo(string path)
-    {
-        ArgumentException.ThrowIfNullOrWhiteSpace(path);
-        return new SqliteConnectionStringBuilder { DataSource = path, Mode = SqliteOpenMode.ReadWriteCreate };
-    }
-
-    /// <summary>The rows <paramref name="sql"/> selects, one at a time, on a connection of their own.</summary>
-    private async IAsyncEnumerable<SqliteDataReader> QueryAsync(string sql, [EnumeratorCancellation] CancellationToken cancellationToken, params (string Name, object Value)[] parameters)
-    {
-        using var connection = await OpenAsync(cancellationToken).ConfigureAwait(false);
-        using var query = Command(connection, sql, parameters);
-        using var rows = await query.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await rows.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            yield return rows;
-        }
-    }
-
-    /// <summary>A command on <paramref name="connection"/>, in its transaction if it has one.</summary>
-    private static SqliteCommand Command(SqliteConnection connection, string sql, params (string Name, object Value)[] parameters)
-    {
-        var command = connection.CreateCommand();
-        command.CommandText = sql;
-        foreach (var (name, value) in parameters)
-        {
-            command.Parameters.AddWithValue(name, value);
-        }
-
-        return command;
-    }
-
-    private async Task<SqliteConnection> OpenAsync(CancellationToken cancellationToken)
-    {
-        var connection = new SqliteConnection(_connectionString);
-        try
-        {
-            await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
-
-            // SQLite itself waits out another connection's lock, in short sleeps, up to the command timeout.
-            raw.sqlite3_busy_timeout(connection.Handle, connection.DefaultTimeout * 1000);
-
-            // A commit reaches the disk before it returns, so an appended event survives a power cut (whatever the
-            // SQLite build's default): the outbox may already have published it.
-            SqliteException.ThrowExceptionForRC(raw.sqlite3_exec(connection.Handle, "PRAGMA synchronous = FULL;"), connection.Handle);
-            if (!_schemaCreated)
+        StreamIds.ThrowIfInvalid(streamId);
+        ArgumentNullException.ThrowIfNull(events);
+        ArgumentOutOfRangeException.ThrowIfZero(events.Count, nameof(events));
+        var timestamp = _database.Clock.GetUtcNow().UtcTicks;
+        var version = 0L;
+        await _database.Writer.WriteAsync(
+            async connection =>
             {
-                await CreateSchemaAsync(connection, cancellationToken).ConfigureAwait(false);
-            }
+                var current = await CurrentVersionAsync(connection, streamId).ConfigureAwait(false);
+                if (!expectedVersion.IsMetBy(current))
+                {
+                    throw new ConcurrencyException(streamId, expectedVersion, current);
+                }
 
-            return connection;
-        }
-        catch
-        {
-            await connection.DisposeAsync().ConfigureAwait(false);
-            throw;
-        }
+                await InsertEventsAsync(connection, streamId, current, events, timestamp).ConfigureAwait(false);
+                using var enqueue = Command(connection, EnqueueSql, ("$stream", streamId), ("$after", current));
+                await enqueue.ExecuteNonQueryAsync().ConfigureAwait(false);
+                version = current + events.Count;
+            },
+            cancellationToken).ConfigureAwait(false);
+        return version;
     }
 
-    private async Task CreateSchemaAsync(SqliteConnection connection, CancellationToken cancellationToken)
+    /// <inheritdoc/>
+    public async IAsyncEnumerable<StoredEvent> ReadStreamAsync(string streamId, long fromVersion = 1, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
-        await _schemaGate.WaitAsync(cancellationToken).ConfigureAwait(false);
-        try
+        StreamIds.ThrowIfInvalid(streamId);
+        var from = Math.Max(1, fromVersion);
+        for (var read = ReadPageSize; read == ReadPageSize;)
         {
-            if (_schemaCreated)
+            read = 0;
+            await foreach (var row in _database.QueryAsync(ReadStreamPageSql, cancellationToken, ("$stream", streamId), ("$from", from), ("$limit", ReadPageSize)).ConfigureAwait(false))
             {
-                return;
-            }
-
-            // WAL is a property of the file: set once, it holds for every connection and process.
-            using (var journal = Command(connection, "PRAGMA journal_mode = WAL;"))
-            {
-                await journal.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
-            }
-
-            using var transaction = connection.BeginTransaction(deferred: false);
-            using var create = Command(connection, SqliteSchema.Create);
-            await create.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
-            await UpgradeSchemaAsync(connection, cancellationToken).ConfigureAwait(false);
-            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
-            _schemaCreated = true;
-        }
-        finally
-        {
-            _schemaGate.Release();
-        }
-    }
-
-    /// <summary>Brings a file made by an earlier version up to the current tables, in the transaction that creates them.</summary>
-    private async Task UpgradeSchemaAsync(SqliteConnection connection, CancellationToken cancellationToken)
-    {
-        using (var inboxHasTimes = Command(connection, SqliteSchema.InboxHasTimes))
-        {
-            if (await inboxHasTimes.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is 0L)
-            {
-                using var addTimes = Command(connection, SqliteSchema.AddInboxTimes(_clock.GetUtcNow().UtcTicks));
-                await addTimes.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+                var stored = RowReader.ReadEvent(row);
+                read++;
+                from = stored.Version + 1;
+                yield return stored;
             }
         }
+    }
 
-        using (var index = Command(connection, SqliteSchema.IndexInboxTimes))
+    /// <inheritdoc/>
+    /// <remarks>Events come in the order they were appended, across streams.</remarks>
+    public async IAsyncEnumerable<StoredEvent> ReadAllAsync([EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        var after = 0L;
+        for (var read = ReadPageSize; read == ReadPageSize;)
         {
-            await index.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
-        }
-
-        using (var sagasHaveTimes = Command(connection, SqliteSchema.SagasHaveCompletionTimes))
-        {
-            if (await sagasHaveTimes.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is 0L)
+            read = 0;
+            await foreach (var row in _database.QueryAsync(ReadAllPageSql, cancellationToken, ("$after", after), ("$limit", ReadPageSize)).ConfigureAwait(false))
             {
-                using var addTimes = Command(connection, SqliteSchema.AddSagaCompletionTimes(_clock.GetUtcNow().UtcTicks));
-                await addTimes.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+                var stored = RowReader.ReadEvent(row);
+                read++;
+                after = row.GetInt64(0);
+                yield return stored;
             }
         }
+    }
 
-        using var sagaIndex = Command(connection, SqliteSchema.IndexSagaCompletionTimes);
-        await sagaIndex.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
-
-        using var timeoutsHaveTraces = Command(connection, SqliteSchema.TimeoutsHaveTraces);
-        if (await timeoutsHaveTraces.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is 0L)
+    private static async Task<long> CurrentVersionAsync(SqliteConnection connection, string streamId)
+    {
+        using var query = Command(connection, CurrentVersionSql, ("$stream", streamId));
+        return await query.ExecuteScalarAsync().ConfigureAwait(false) switch
         {
-            using var addTraces = Command(connection, SqliteSchema.AddTimeoutTraces);
-            await addTraces.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+            DBNull => 0,
+            long version => version,
+            _ => throw new StoredDataException(new StreamPosition(streamId, 0), "the stream's highest version is not an integer."),
+        };
+    }
+
+    private static async Task InsertEventsAsync(SqliteConnection connection, string streamId, long current, IReadOnlyList<NewEvent> events, long timestamp)
+    {
+        // One command for every event: SQLite prepares the statement once, each event rebinds what changes.
+        using var insert = Command(connection, InsertEventSql, ("$stream", streamId), ("$timestamp", timestamp));
+        var version = insert.Parameters.Add("$version", SqliteType.Integer);
+        var eventId = insert.Parameters.Add("$event_id", SqliteType.Blob);
+        var wireName = insert.Parameters.Add("$wire_name", SqliteType.Text);
+        var payload = insert.Parameters.Add("$payload", SqliteType.Blob);
+        var correlationId = insert.Parameters.Add("$correlation_id", SqliteType.Blob);
+        var causationId = insert.Parameters.Add("$causation_id", SqliteType.Blob);
+        for (var index = 0; index < events.Count; index++)
+        {
+            var added = events[index];
+            version.Value = current + index + 1;
+            eventId.Value = Blobs.FromId(added.EventId);
+            wireName.Value = added.WireName;
+            payload.Value = Blobs.From(added.Payload);
+            correlationId.Value = Blobs.FromId(added.CorrelationId);
+            causationId.Value = Blobs.FromId(added.CausationId);
+            await insert.ExecuteNonQueryAsync().ConfigureAwait(false);
         }
     }
 }

@@ -49,7 +49,7 @@ internal sealed class SqliteWriter : IDisposable
         var request = new Request(write, cancellationToken);
         if (!_queue.Writer.TryWrite(request) && request.TryTake())
         {
-            request.SetException(new ObjectDisposedException(nameof(SqliteEventStore)));
+            request.SetException(new ObjectDisposedException(nameof(SqliteDatabase)));
         }
 
         return request.Task;
@@ -63,7 +63,7 @@ internal sealed class SqliteWriter : IDisposable
         {
             if (request.TryTake())
             {
-                request.SetException(new ObjectDisposedException(nameof(SqliteEventStore)));
+                request.SetException(new ObjectDisposedException(nameof(SqliteDatabase)));
             }
         }
 

@@ -42,7 +42,7 @@ internal static class SagaRuns
         using var log = new HandledLog(directory);
         using var host = CreateHost(log, store, direct: false);
         await host.StartAsync();
-        var sagas = (ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>();
+        var sagas = host.Services.GetRequiredService<ISagaStore>();
         using var deadline = new CancellationTokenSource(MaxRun);
         while ((await sagas.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 1, deadline.Token)).Count > 0
             || (await sagas.ReadSagasWithPendingAsync(1, deadline.Token)).Count > 0)

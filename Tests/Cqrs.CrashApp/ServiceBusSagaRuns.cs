@@ -27,7 +27,7 @@ internal static class ServiceBusSagaRuns
             await commands.SendAsync(new StartCountdown(SagaRuns.IdOf(index), delaySeconds));
         }
 
-        var store = (ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>();
+        var store = host.Services.GetRequiredService<ISagaStore>();
         using var deadline = new CancellationTokenSource(MaxRun);
         while (await CountAsync(host, count, countdown => countdown is not null) < count
             || (await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 1, deadline.Token)).Count > 0)

@@ -48,8 +48,10 @@ internal static class StoreBenchmarks
     private static string Pair(TimeSpan shorter, TimeSpan longer) =>
         string.Create(CultureInfo.InvariantCulture, $"{shorter.TotalMilliseconds:N2} / {longer.TotalMilliseconds:N2}");
 
-    private static async Task<double> AppendRateAsync(IEventSourcingStore store, int events, int perAppend)
+    private static async Task<double> AppendRateAsync(Action<EventSourcingBuilder> stores, int events, int perAppend)
     {
+        await using var provider = Provider(stores, snapshotEvery: 0);
+        var store = provider.GetRequiredService<IEventStore>();
         var payload = new NewEvent(Guid.Empty, "sample.v1.money-deposited", new byte[24], Guid.Empty, Guid.Empty);
         var appendsPerWriter = events / Writers / perAppend;
         var clock = Stopwatch.StartNew();
@@ -66,10 +68,10 @@ internal static class StoreBenchmarks
         return appendsPerWriter * Writers * perAppend / clock.Elapsed.TotalSeconds;
     }
 
-    private static async Task<(TimeSpan Plain, TimeSpan Snapshotted)> LoadTimesAsync(IEventSourcingStore store, int events)
+    private static async Task<(TimeSpan Plain, TimeSpan Snapshotted)> LoadTimesAsync(Action<EventSourcingBuilder> stores, int events)
     {
-        await using var withSnapshots = Provider(store, snapshotEvery: 100);
-        await using var withoutSnapshots = Provider(store, snapshotEvery: 0);
+        await using var withSnapshots = Provider(stores, snapshotEvery: 100);
+        await using var withoutSnapshots = Provider(stores, snapshotEvery: 0);
         var writer = withSnapshots.GetRequiredService<IAggregateRepository<Account>>();
         var version = await writer.AppendAsync("load", ExpectedVersion.NoStream, [new AccountOpened("load", "Ada")], context: null);
         while (version < events)
@@ -95,11 +97,11 @@ internal static class StoreBenchmarks
         return times.Order().ElementAt(LoadRuns / 2);
     }
 
-    /// <summary>The sample domain over <paramref name="store"/>.</summary>
-    private static ServiceProvider Provider(IEventSourcingStore store, int snapshotEvery)
+    /// <summary>The sample domain over the <paramref name="stores"/>.</summary>
+    private static ServiceProvider Provider(Action<EventSourcingBuilder> stores, int snapshotEvery)
     {
         var services = new ServiceCollection();
-        services.AddSampleDomain(options => options.DirectDispatch = true).UseStore(_ => store);
+        stores(services.AddSampleDomain(options => options.DirectDispatch = true));
         services.Configure<EventSourcingOptions>(options => options.SnapshotEvery = snapshotEvery);
         return services.BuildServiceProvider();
     }

@@ -42,7 +42,7 @@ internal static class BenchtestServices
         {
             // Resolved before the store, so disposed after it: the file goes once its connections are closed.
             services.AddSingleton(_ => new TemporaryDatabase());
-            store.UseStore(provider => new Cqrs.EventSourcing.Sqlite.SqliteEventStore(provider.GetRequiredService<TemporaryDatabase>().Path));
+            store.UseSqliteStore(provider => new Cqrs.EventSourcing.Sqlite.SqliteDatabase(provider.GetRequiredService<TemporaryDatabase>().Path));
         }
         else
         {

@@ -1,14 +1,18 @@
 using Cqrs.EventSourcing.AzureTables;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 
 namespace Cqrs.EventSourcing;
 
-/// <summary>Chooses Azure Table Storage as the event sourcing store.</summary>
+/// <summary>Chooses Azure Table Storage for the event sourcing stores.</summary>
 public static class AzureTableEventSourcingBuilderExtensions
 {
     /// <summary>
-    /// Keeps everything in Azure Table Storage (see <see cref="AzureTableEventStore"/>): streams, outbox, snapshots,
-    /// inbox, checkpoints, and sagas with their timeouts (the store is the <see cref="ISagaStore"/> the saga runtime
-    /// uses); the tables are created on first use.
+    /// Keeps everything in Azure Table Storage (see <see cref="AzureTableStorage"/>): registers the tables, and over them
+    /// one store per contract (<see cref="AzureTableEventStore"/>, <see cref="AzureTableOutboxStore"/>,
+    /// <see cref="AzureTableSnapshotStore"/>, <see cref="AzureTableInboxStore"/>, <see cref="AzureTableCheckpointStore"/>,
+    /// and <see cref="AzureTableSagaStore"/>, the <see cref="ISagaStore"/> the saga runtime uses); the tables are created
+    /// on first use.
     /// </summary>
     /// <param name="builder">The builder returned by <c>AddEventSourcing</c>.</param>
     /// <param name="connectionString">A storage account connection string, such as <c>UseDevelopmentStorage=true</c>.</param>
@@ -18,7 +22,15 @@ public static class AzureTableEventSourcingBuilderExtensions
     {
         ArgumentNullException.ThrowIfNull(builder);
         ArgumentException.ThrowIfNullOrEmpty(connectionString);
-        AzureTableEventStore.ThrowIfInvalidTablePrefix(tablePrefix);
-        return builder.UseStore(_ => new AzureTableEventStore(connectionString, tablePrefix));
+        AzureTableStorage.ThrowIfInvalidTablePrefix(tablePrefix);
+        var services = builder.Services;
+        services.Replace(ServiceDescriptor.Singleton(_ => new AzureTableStorage(connectionString, tablePrefix)));
+        services.Replace(ServiceDescriptor.Singleton<IEventStore>(provider => new AzureTableEventStore(provider.GetRequiredService<AzureTableStorage>())));
+        services.Replace(ServiceDescriptor.Singleton<IOutboxStore>(provider => new AzureTableOutboxStore(provider.GetRequiredService<AzureTableStorage>())));
+        services.Replace(ServiceDescriptor.Singleton<ISnapshotStore>(provider => new AzureTableSnapshotStore(provider.GetRequiredService<AzureTableStorage>())));
+        services.Replace(ServiceDescriptor.Singleton<IInboxStore>(provider => new AzureTableInboxStore(provider.GetRequiredService<AzureTableStorage>())));
+        services.Replace(ServiceDescriptor.Singleton<ICheckpointStore>(provider => new AzureTableCheckpointStore(provider.GetRequiredService<AzureTableStorage>())));
+        services.Replace(ServiceDescriptor.Singleton<ISagaStore>(provider => new AzureTableSagaStore(provider.GetRequiredService<AzureTableStorage>())));
+        return builder;
     }
 }

@@ -5,7 +5,8 @@ namespace Cqrs.EventSourcing;
 
 /// <summary>Folds streams into aggregates (from the latest snapshot on), appends their events, publishes them.</summary>
 internal sealed partial class AggregateRepository<TAggregate>(
-    IEventSourcingStore store,
+    IEventStore streams,
+    ISnapshotStore snapshots,
     EventCodec codec,
     AggregateStates states,
     OutboxPublisher outbox,
@@ -22,7 +23,7 @@ internal sealed partial class AggregateRepository<TAggregate>(
     {
         var stream = StreamOf(id);
         var (state, version) = await LoadSnapshotAsync(stream, cancellationToken).ConfigureAwait(false);
-        await foreach (var stored in store.ReadStreamAsync(stream, version + 1, cancellationToken).ConfigureAwait(false))
+        await foreach (var stored in streams.ReadStreamAsync(stream, version + 1, cancellationToken).ConfigureAwait(false))
         {
             if (stored.Version != version + 1)
             {
@@ -82,7 +83,7 @@ internal sealed partial class AggregateRepository<TAggregate>(
         long version;
         try
         {
-            version = await store.AppendAsync(stream, expectedVersion, newEvents, cancellationToken).ConfigureAwait(false);
+            version = await streams.AppendAsync(stream, expectedVersion, newEvents, cancellationToken).ConfigureAwait(false);
         }
         catch
         {
@@ -105,7 +106,7 @@ internal sealed partial class AggregateRepository<TAggregate>(
 
     private async Task<(TAggregate State, long Version)> LoadSnapshotAsync(string stream, CancellationToken cancellationToken)
     {
-        var snapshot = _options.SnapshotEvery > 0 ? await store.LoadSnapshotAsync(stream, cancellationToken).ConfigureAwait(false) : null;
+        var snapshot = _options.SnapshotEvery > 0 ? await snapshots.LoadSnapshotAsync(stream, cancellationToken).ConfigureAwait(false) : null;
         if (snapshot is null)
         {
             return (TAggregate.Initial, 0);
@@ -136,7 +137,7 @@ internal sealed partial class AggregateRepository<TAggregate>(
             var after = before is { } decidedOn
                 ? new Loaded<TAggregate>(appended.Aggregate(decidedOn.State, (state, @event) => state.Apply(@event)), decidedOn.Version + appended.Count)
                 : await LoadAsync(id, cancellationToken).ConfigureAwait(false);
-            await store.SaveSnapshotAsync(StreamOf(id), new Snapshot(after.Version, _state.WireName, _state.Serialize(after.State)), cancellationToken).ConfigureAwait(false);
+            await snapshots.SaveSnapshotAsync(StreamOf(id), new Snapshot(after.Version, _state.WireName, _state.Serialize(after.State)), cancellationToken).ConfigureAwait(false);
         }
         catch (Exception exception) when (exception is not OperationCanceledException)
         {

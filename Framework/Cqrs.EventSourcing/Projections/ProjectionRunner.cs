@@ -16,11 +16,11 @@ public sealed class ProjectionRunner
     private readonly EventCodec _codec;
     private readonly KeyedLocks _locks = new();
 
-    internal ProjectionRunner(IEventSourcingStore store, EventCodec codec)
+    internal ProjectionRunner(IEventStore events, ICheckpointStore checkpoints, ITransactionalProjectionStore? transactions, EventCodec codec)
     {
-        _events = store;
-        _checkpoints = store;
-        _transactions = store as ITransactionalProjectionStore;
+        _events = events;
+        _checkpoints = checkpoints;
+        _transactions = transactions;
         _codec = codec;
     }
 

@@ -27,13 +27,11 @@ public static class EventSourcingServiceCollectionExtensions
         services.AddLogging();
         services.AddOptions<EventSourcingOptions>().ValidateOnStart();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<EventSourcingOptions>, EventSourcingOptionsValidator>());
-        services.TryAddSingleton<IEventSourcingStore>(_ => throw new InvalidOperationException(
-            "No event store is chosen: call UseSqliteStore(path), UseAzureTableStore(connectionString) or UseInMemoryStore() on AddEventSourcing()."));
-        services.TryAddSingleton<IEventStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
-        services.TryAddSingleton<IOutboxStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
-        services.TryAddSingleton<ISnapshotStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
-        services.TryAddSingleton<IInboxStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
-        services.TryAddSingleton<ICheckpointStore>(provider => provider.GetRequiredService<IEventSourcingStore>());
+        services.TryAddSingleton<IEventStore>(_ => throw NoStoreChosen());
+        services.TryAddSingleton<IOutboxStore>(_ => throw NoStoreChosen());
+        services.TryAddSingleton<ISnapshotStore>(_ => throw NoStoreChosen());
+        services.TryAddSingleton<IInboxStore>(_ => throw NoStoreChosen());
+        services.TryAddSingleton<ICheckpointStore>(_ => throw NoStoreChosen());
         services.TryAddSingleton(provider => new EventCodec(provider.GetRequiredService<IMessageStorePipeline>(), provider.GetRequiredService<IMessageDirectory>()));
         services.TryAddSingleton(_ => new AggregateStates(cqrs));
         services.TryAddSingleton<UnpublishableEvents>();
@@ -43,7 +41,11 @@ public static class EventSourcingServiceCollectionExtensions
         services.TryAddSingleton(TimeProvider.System);
         services.TryAddSingleton<InboxPurger>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, InboxPurger>(provider => provider.GetRequiredService<InboxPurger>()));
-        services.TryAddSingleton(provider => new ProjectionRunner(provider.GetRequiredService<IEventSourcingStore>(), provider.GetRequiredService<EventCodec>()));
+        services.TryAddSingleton(provider => new ProjectionRunner(
+            provider.GetRequiredService<IEventStore>(),
+            provider.GetRequiredService<ICheckpointStore>(),
+            provider.GetService<ITransactionalProjectionStore>(),
+            provider.GetRequiredService<EventCodec>()));
         services.TryAddSingleton(typeof(IAggregateRepository<>), typeof(AggregateRepository<>));
         AddSagas(services);
         return new EventSourcingBuilder(services);
@@ -62,7 +64,7 @@ public static class EventSourcingServiceCollectionExtensions
         services.TryAddSingleton(provider => new SagaTelemetry(provider.GetService<System.Diagnostics.Metrics.IMeterFactory>()));
         services.TryAddSingleton<SagaOutbox>();
         services.TryAddSingleton(provider => new SagaServices(
-            provider.GetRequiredService<IEventSourcingStore>(),
+            provider.GetService<ISagaStore>(),
             provider.GetRequiredService<AggregateStates>(),
             provider.GetRequiredService<IMessageStorePipeline>(),
             provider.GetRequiredService<SagaTimeoutSignal>(),
@@ -78,4 +80,7 @@ public static class EventSourcingServiceCollectionExtensions
         services.TryAddSingleton<SagaPurger>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, SagaPurger>(provider => provider.GetRequiredService<SagaPurger>()));
     }
+
+    private static InvalidOperationException NoStoreChosen() =>
+        new("No event store is chosen: call UseSqliteStore(path), UseAzureTableStore(connectionString) or UseInMemoryStore() on AddEventSourcing().");
 }

@@ -13,12 +13,13 @@ namespace Cqrs.EventSourcing;
 /// </summary>
 internal sealed partial class SagaOutbox : IStoredMessageSource<SagaMessage>, IAsyncDisposable, IDisposable
 {
-    private readonly IEventSourcingStore _store;
+    private readonly ISagaStore? _store;
     private readonly IOptions<SagaOptions> _options;
     private readonly ILogger<SagaOutbox> _logger;
     private readonly StoredMessageRelay<SagaMessage> _relay;
 
-    public SagaOutbox(IEventSourcingStore store, IServiceProvider services, IOptions<SagaOptions> options, ILogger<SagaOutbox> logger)
+    /// <summary>The outbox of the sagas in <paramref name="store"/>: none when the chosen stores keep no sagas (then nothing publishes through this).</summary>
+    public SagaOutbox(IServiceProvider services, IOptions<SagaOptions> options, ILogger<SagaOutbox> logger, ISagaStore? store = null)
     {
         _store = store;
         _options = options;
@@ -34,7 +35,7 @@ internal sealed partial class SagaOutbox : IStoredMessageSource<SagaMessage>, IA
 
     public string Entries => "saga messages";
 
-    private ISagaStore SagaStore => (ISagaStore)_store;
+    private ISagaStore SagaStore => _store ?? throw new InvalidOperationException($"No {nameof(ISagaStore)} is registered.");
 
     /// <summary>The key of a saga's turn in <see cref="Locks"/>.</summary>
     public static string KeyOf(string sagaType, string sagaId) => $"{sagaType}/{sagaId}";

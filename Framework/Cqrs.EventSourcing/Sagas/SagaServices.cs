@@ -6,10 +6,10 @@ namespace Cqrs.EventSourcing;
 /// <summary>What every <see cref="SagaRuntime{TSaga}"/> shares; registered by <c>AddEventSourcing</c>. Thread-safe.</summary>
 public sealed class SagaServices
 {
-    private readonly IEventSourcingStore _store;
+    private readonly ISagaStore? _store;
 
     internal SagaServices(
-        IEventSourcingStore store,
+        ISagaStore? store,
         AggregateStates states,
         IMessageStorePipeline pipeline,
         SagaTimeoutSignal timeouts,
@@ -31,11 +31,11 @@ public sealed class SagaServices
     }
 
     /// <summary>The store, if it keeps sagas.</summary>
-    /// <exception cref="InvalidOperationException">The chosen store does not implement <see cref="ISagaStore"/>.</exception>
-    internal ISagaStore Store => _store as ISagaStore ?? throw new InvalidOperationException(
-        $"The event store {_store.GetType().Name} does not keep sagas: choose one that implements {nameof(ISagaStore)} (UseSqliteStore, UseAzureTableStore or UseInMemoryStore).");
+    /// <exception cref="InvalidOperationException">No <see cref="ISagaStore"/> is registered.</exception>
+    internal ISagaStore Store => _store ?? throw new InvalidOperationException(
+        $"The chosen event store does not keep sagas: choose one that registers an {nameof(ISagaStore)} (UseSqliteStore, UseAzureTableStore or UseInMemoryStore).");
 
-    internal bool HasStore => _store is ISagaStore;
+    internal bool HasStore => _store is not null;
 
     internal AggregateStates States { get; }
 

@@ -39,9 +39,9 @@ public sealed class ServiceBusSagaTimeoutCrashTests : IAsyncLifetime
         }
 
         // Killed between request and due time: each timeout lives only at the broker, still scheduled.
-        using (var store = new SqliteEventStore(Path.Combine(_directory, "events.db")))
+        using (var database = new SqliteDatabase(Path.Combine(_directory, "events.db")))
         {
-            Assert.Empty(await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 10));
+            Assert.Empty(await new SqliteSagaStore(database).ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 10));
         }
 
         var scheduled = (await _broker.PeekCommandsAsync()).Where(message => message.Subject == "crash.countdown-elapsed").ToList();

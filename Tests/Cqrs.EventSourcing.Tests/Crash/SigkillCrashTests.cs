@@ -97,8 +97,8 @@ public sealed class SigkillCrashTests : IDisposable
 
     private async Task<List<StoredEvent>> ReadStoredAsync()
     {
-        using var store = new SqliteEventStore(Path.Combine(_directory, "events.db"));
-        return await store.ReadAllAsync().ToListAsync();
+        using var database = new SqliteDatabase(Path.Combine(_directory, "events.db"));
+        return await new SqliteEventStore(database).ReadAllAsync().ToListAsync();
     }
 
     /// <summary>Every (event id, handler) the handlers recorded; a line cut short by a kill is skipped.</summary>

@@ -12,7 +12,7 @@ public sealed class InboxRetentionTests
     {
         var now = DateTimeOffset.UtcNow;
         var clock = new MovableClock(now.AddDays(-2));
-        var store = new InMemoryEventStore(clock);
+        var store = StoreSet.InMemory(new InMemoryStorage(clock));
         var old = Guid.NewGuid();
         var recent = Guid.NewGuid();
         await store.MarkHandledAsync("app.handler", old);
@@ -32,7 +32,7 @@ public sealed class InboxRetentionTests
     [Fact]
     public void The_purge_runs_as_a_hosted_service_with_a_default_retention_of_7_days()
     {
-        using var host = Domain.Create(new InMemoryEventStore());
+        using var host = Domain.Create(StoreSet.InMemory());
 
         Assert.Single(host.Services.GetServices<IHostedService>().OfType<InboxPurger>());
         Assert.Equal(TimeSpan.FromDays(7), new EventSourcingOptions().InboxRetention);

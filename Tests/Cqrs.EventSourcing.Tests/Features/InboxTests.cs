@@ -6,7 +6,7 @@ namespace Cqrs.EventSourcing.Tests.Features;
 
 public sealed class InboxTests
 {
-    private readonly Inbox _inbox = new(new InMemoryEventStore());
+    private readonly Inbox _inbox = new(StoreSet.InMemory());
 
     [Fact]
     public async Task A_message_delivered_twice_is_handled_once()
@@ -63,7 +63,7 @@ public sealed class InboxTests
     {
         // Each chain's second handler runs inside the first one's inbox lock, on its call stack: with many message
         // ids, some pairs of keys are bound to look alike to any fixed set of locks.
-        using var host = Domain.Create(new InMemoryEventStore(), direct: true);
+        using var host = Domain.Create(StoreSet.InMemory(), direct: true);
         var bus = host.Services.GetRequiredService<IEventBus>();
         const int Chains = 500;
 

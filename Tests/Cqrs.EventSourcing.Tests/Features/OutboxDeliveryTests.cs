@@ -18,7 +18,7 @@ public sealed class OutboxDeliveryTests
     [InlineData(true)]
     public async Task An_event_whose_handler_did_not_finish_stays_in_the_outbox_and_is_published_on_restart(bool direct)
     {
-        var store = new InMemoryEventStore();
+        var store = StoreSet.InMemory();
         using (var host = Domain.Create(store, direct: direct, configureCqrs: options => options.InProcess.ShutdownTimeout = TimeSpan.FromMilliseconds(100)))
         {
             await host.StartAsync();

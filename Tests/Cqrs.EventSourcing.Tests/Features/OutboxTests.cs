@@ -1,3 +1,4 @@
+using Cqrs.EventSourcing.InMemory;
 using Cqrs.EventSourcing.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 using Sample.Domain.Accounts;
@@ -9,8 +10,9 @@ public sealed class OutboxTests
     [Fact]
     public async Task Events_published_but_not_marked_are_marked_by_the_sweep_and_not_published_again()
     {
-        var store = new OutboxFaultStore(markFailures: 2);
-        using var host = Domain.Create(store, direct: true);
+        var storage = new InMemoryStorage();
+        var store = new OutboxFaultStore(storage, markFailures: 2);
+        using var host = Domain.Create(StoreSet.InMemory(storage, outbox: store), direct: true);
         var bus = host.Services.GetRequiredService<ICommandBus>();
 
         await bus.SendAsync(new OpenAccount("acc-1", "Ada"));
@@ -29,8 +31,9 @@ public sealed class OutboxTests
     [Fact]
     public void Disposing_a_running_host_without_stopping_it_waits_for_the_sweep_under_way()
     {
-        var store = new OutboxFaultStore(readDelay: TimeSpan.FromMilliseconds(200));
-        var host = Domain.Start(store, options => options.OutboxSweepInterval = TimeSpan.FromMilliseconds(10));
+        var storage = new InMemoryStorage();
+        var store = new OutboxFaultStore(storage, readDelay: TimeSpan.FromMilliseconds(200));
+        var host = Domain.Start(StoreSet.InMemory(storage, outbox: store), options => options.OutboxSweepInterval = TimeSpan.FromMilliseconds(10));
         Assert.True(SpinWait.SpinUntil(() => store.ReadsStarted > 0, Patience.Timeout), "No sweep started.");
 
         host.Dispose();

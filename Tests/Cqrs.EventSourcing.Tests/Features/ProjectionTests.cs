@@ -9,7 +9,7 @@ namespace Cqrs.EventSourcing.Tests.Features;
 public sealed class ProjectionTests : IDisposable
 {
     private const string Stream = "sample.v1.account-acc-1";
-    private readonly InMemoryEventStore _store = new();
+    private readonly StoreSet _store = StoreSet.InMemory();
     private readonly IHost _host;
 
     public ProjectionTests() => _host = Domain.Create(_store);

@@ -67,7 +67,7 @@ public sealed class SqliteProjectionTests : IDisposable
     [Fact]
     public async Task Over_another_store_it_fails_saying_why()
     {
-        using var host = Domain.Create(new InMemory.InMemoryEventStore());
+        using var host = Domain.Create(StoreSet.InMemory());
 
         var refused = await Assert.ThrowsAsync<NotSupportedException>(() => host.Services.GetRequiredService<ProjectionRunner>().RebuildAsync(_projection));
 

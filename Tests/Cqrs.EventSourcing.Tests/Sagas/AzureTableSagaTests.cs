@@ -13,7 +13,7 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
     private readonly TableServiceClient _service = new(AzuriteFixture.ConnectionString);
 
     /// <summary>A store with clients of its own over this test's tables, as another process would open it.</summary>
-    protected override IEventSourcingStore OpenStore() => new AzureTableEventStore(AzuriteFixture.ConnectionString, _prefix);
+    protected override StoreSet OpenStore() => StoreSet.AzureTables(new AzureTableStorage(AzuriteFixture.ConnectionString, _prefix));
 
     public Task InitializeAsync() => Task.CompletedTask;
 
@@ -29,14 +29,14 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
     public async Task Data_over_one_property_is_split_and_read_back_whole_and_data_over_an_entity_is_refused_saving_nothing()
     {
         var store = Store();
-        var large = new byte[AzureTableEventStore.MaxSagaDataBytes];
+        var large = new byte[AzureTableSagaStore.MaxSagaDataBytes];
         Random.Shared.NextBytes(large);
 
         await store.SaveSagaAsync(new SagaRecord(SagaType, "large", 1, large, Completed: false, HasPending: true), 0, []);
         var refused = await Assert.ThrowsAsync<ArgumentException>(
             () => store.SaveSagaAsync(new SagaRecord(SagaType, "too-large", 1, new byte[large.Length + 1], Completed: false, HasPending: false), 0, []));
 
-        Assert.Contains($"at most {AzureTableEventStore.MaxSagaDataBytes} bytes", refused.Message, StringComparison.Ordinal);
+        Assert.Contains($"at most {AzureTableSagaStore.MaxSagaDataBytes} bytes", refused.Message, StringComparison.Ordinal);
         Assert.Equal(large, (await store.LoadSagaAsync(SagaType, "large"))!.Data.ToArray());
         Assert.Equal(large, Assert.Single(await store.ReadSagasWithPendingAsync(10)).Data.ToArray());
         Assert.Null(await store.LoadSagaAsync(SagaType, "too-large"));
@@ -47,7 +47,7 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
     {
         var store = Store();
         var now = DateTimeOffset.UtcNow;
-        var most = Enumerable.Range(0, AzureTableEventStore.MaxTimeoutsPerSave).Select(index => Timeout("many", now.AddSeconds(index))).ToList();
+        var most = Enumerable.Range(0, AzureTableSagaStore.MaxTimeoutsPerSave).Select(index => Timeout("many", now.AddSeconds(index))).ToList();
 
         var tooMany = await Assert.ThrowsAsync<ArgumentException>(() => store.SaveSagaAsync(Saga("many", 1), 0, [.. most, Timeout("many", now)]));
         var tooLarge = await Assert.ThrowsAsync<ArgumentException>(
@@ -56,7 +56,7 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
         Assert.Null(await store.LoadSagaAsync(SagaType, "many"));
         await store.SaveSagaAsync(Saga("many", 1), 0, most);
 
-        Assert.Contains($"at most {AzureTableEventStore.MaxTimeoutsPerSave} timeouts", tooMany.Message, StringComparison.Ordinal);
+        Assert.Contains($"at most {AzureTableSagaStore.MaxTimeoutsPerSave} timeouts", tooMany.Message, StringComparison.Ordinal);
         Assert.Contains($"at most {AzureTableEventStore.MaxPayloadBytes} bytes", tooLarge.Message, StringComparison.Ordinal);
         Assert.Contains("not for saga", another.Message, StringComparison.Ordinal);
         Assert.Equal(most.Select(timeout => timeout.TimeoutId), (await store.ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 100)).Select(timeout => timeout.TimeoutId));
@@ -143,12 +143,12 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
         Assert.Single(await stores[1].ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 100));
     }
 
-    private ISagaStore Store() => (ISagaStore)OpenStore();
+    private StoreSet Store() => OpenStore();
 
     private async Task<List<TableEntity>> RowsAsync()
     {
         var rows = new List<TableEntity>();
-        await foreach (var row in _service.GetTableClient(_prefix + AzureTableEventStore.SagasTable).QueryAsync<TableEntity>())
+        await foreach (var row in _service.GetTableClient(_prefix + AzureTableStorage.SagasTable).QueryAsync<TableEntity>())
         {
             rows.Add(row);
         }

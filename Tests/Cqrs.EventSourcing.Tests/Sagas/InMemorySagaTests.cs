@@ -4,8 +4,8 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 
 public sealed class InMemorySagaTests : SagaContractTests
 {
-    private readonly InMemoryEventStore _store = new();
+    private readonly StoreSet _store = StoreSet.InMemory();
 
     /// <summary>Memory is the storage: every "process" of the test shares the one store.</summary>
-    protected override IEventSourcingStore OpenStore() => _store;
+    protected override StoreSet OpenStore() => _store;
 }

@@ -12,7 +12,7 @@ public abstract partial class SagaContractTests
     [Fact]
     public async Task A_completed_saga_keeps_its_completion_time_and_one_saved_without_it_is_stamped_once()
     {
-        var store = (ISagaStore)OpenStore();
+        var store = OpenStore();
         var completedAt = new DateTimeOffset(2024, 5, 1, 12, 30, 15, TimeSpan.Zero).AddTicks(1234567);
         await store.SaveSagaAsync(Saga("given", 1, completed: false), 0, []);
         Assert.Null((await store.LoadSagaAsync(PurgeType, "given"))!.CompletedAt);
@@ -33,7 +33,7 @@ public abstract partial class SagaContractTests
     [Fact]
     public async Task The_purge_deletes_sagas_completed_before_the_cutoff_with_their_timeouts_oldest_first_in_batches()
     {
-        var store = (ISagaStore)OpenStore();
+        var store = OpenStore();
         var now = DateTimeOffset.UtcNow;
         var running = Timeout("running", now);
         var ofOldest = Timeout("oldest", now);
@@ -62,7 +62,7 @@ public abstract partial class SagaContractTests
     [Fact]
     public async Task A_completed_saga_holding_pending_messages_is_purged_only_once_they_are_delivered()
     {
-        var store = (ISagaStore)OpenStore();
+        var store = OpenStore();
         var now = DateTimeOffset.UtcNow;
         var pending = Saga("pending", 1, completed: true, hasPending: true) with { CompletedAt = now.AddHours(-2) };
         await store.SaveSagaAsync(pending, 0, []);
@@ -80,7 +80,7 @@ public abstract partial class SagaContractTests
     [Fact]
     public async Task A_purged_saga_is_as_one_never_saved_and_can_start_again()
     {
-        var store = (ISagaStore)OpenStore();
+        var store = OpenStore();
         var now = DateTimeOffset.UtcNow;
         await store.SaveSagaAsync(Saga("again", 1, completed: true) with { CompletedAt = now.AddHours(-2) }, 0, []);
         await Assert.ThrowsAsync<ConcurrencyException>(() => store.SaveSagaAsync(Saga("again", 1, completed: false), 0, []));
@@ -107,7 +107,7 @@ public abstract partial class SagaContractTests
         await bus.SendAsync(new ArmTally("t-1"));
         await bus.SendAsync(new CloseTally("t-1"));
         await bus.SendAsync(new OpenTally("t-2"));
-        Assert.Equal(clock.Now, (await ((ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>()).LoadSagaAsync("tests.tally", "t-1"))!.CompletedAt);
+        Assert.Equal(clock.Now, (await host.Services.GetRequiredService<ISagaStore>().LoadSagaAsync("tests.tally", "t-1"))!.CompletedAt);
 
         clock.Now += TimeSpan.FromMinutes(59);
         Assert.Equal(0, await purger.PurgeAsync(CancellationToken.None));

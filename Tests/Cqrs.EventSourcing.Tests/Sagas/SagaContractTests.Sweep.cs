@@ -17,7 +17,7 @@ public abstract partial class SagaContractTests
 
         using var held = new HeldClosing();
         using var host = SagaHost.Create(OpenStore(), _log, options => options.TimeoutBatchSize = 1, services: services => services.AddSingleton<IHandlerMiddleware<TallyClosed>>(held));
-        var store = (ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>();
+        var store = host.Services.GetRequiredService<ISagaStore>();
         var first = Assert.Single(await store.ReadSagasWithPendingAsync(1)).SagaId;
         var second = closeIds.Keys.Single(tallyId => tallyId != first);
 

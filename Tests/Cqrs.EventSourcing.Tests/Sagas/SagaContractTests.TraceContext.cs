@@ -6,7 +6,7 @@ public abstract partial class SagaContractTests
     [Fact]
     public async Task A_timeout_keeps_the_trace_context_it_was_requested_in()
     {
-        var store = (ISagaStore)OpenStore();
+        var store = OpenStore();
         const string traceParent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
         var traced = Timeout("traced", DateTimeOffset.UtcNow) with { TraceParent = traceParent };
         var untraced = Timeout("untraced", DateTimeOffset.UtcNow);

@@ -14,7 +14,7 @@ public abstract partial class SagaContractTests : IDisposable
     private readonly TallyLog _log = new();
 
     /// <summary>A store on this test's storage, as a new process would open it.</summary>
-    protected abstract IEventSourcingStore OpenStore();
+    protected abstract StoreSet OpenStore();
 
     public virtual void Dispose() => GC.SuppressFinalize(this);
 
@@ -249,7 +249,7 @@ public abstract partial class SagaContractTests : IDisposable
         await Assert.ThrowsAsync<ObjectDisposedException>(
             () => before.Services.GetRequiredService<ICommandHandler<CloseTally>>().HandleAsync(new CloseTally(tallyId), new TestContext(closeId), CancellationToken.None).AsTask());
 
-        var store = (ISagaStore)before.Services.GetRequiredService<IEventSourcingStore>();
+        var store = before.Services.GetRequiredService<ISagaStore>();
         var saga = Assert.Single(await store.ReadSagasWithPendingAsync(10), saga => saga.SagaId == tallyId);
         var pending = Assert.Single(SagaData.Read(saga.Data).Pending);
         Assert.Equal(closeId, pending.CausationId);
@@ -259,7 +259,7 @@ public abstract partial class SagaContractTests : IDisposable
 
     private static Task WaitUntilNothingPendingAsync(IHost host) =>
         Patience.WaitUntilAsync(
-            async () => (await ((ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>()).ReadSagasWithPendingAsync(10)).Count == 0,
+            async () => (await host.Services.GetRequiredService<ISagaStore>().ReadSagasWithPendingAsync(10)).Count == 0,
             () => "The delivered message was not forgotten.");
 
     private IHost CreateHost(Action<SagaOptions>? sagas = null, bool direct = true, TimeProvider? clock = null) => SagaHost.Create(OpenStore(), _log, sagas, direct, services: clock is null ? null : services => services.AddSingleton(clock));
@@ -268,5 +268,5 @@ public abstract partial class SagaContractTests : IDisposable
         await host.Services.GetRequiredService<SagaRuntime<Tally>>().LoadAsync(tallyId) ?? throw new InvalidOperationException($"No tally '{tallyId}'.");
 
     private static Task<IReadOnlyList<SagaTimeoutRecord>> DueTimeoutsAsync(IHost host) =>
-        ((ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>()).ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 10);
+        host.Services.GetRequiredService<ISagaStore>().ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 10);
 }

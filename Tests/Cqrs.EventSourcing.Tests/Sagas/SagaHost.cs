@@ -12,7 +12,7 @@ internal static class SagaHost
     /// <paramref name="transport"/> puts the buses on another transport (direct dispatch is then off); <paramref name="services"/> adds services.
     /// </summary>
     public static IHost Create(
-        IEventSourcingStore store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true, Action<CqrsBuilder>? transport = null, Action<IServiceCollection>? services = null)
+        StoreSet store, TallyLog log, Action<SagaOptions>? sagas = null, bool direct = true, Action<CqrsBuilder>? transport = null, Action<IServiceCollection>? services = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton(log);
@@ -24,7 +24,8 @@ internal static class SagaHost
             options.DirectDispatch = direct && transport is null;
             options.Retry.ImmediateRetries = 0;
             options.Retry.Delays.Clear();
-        }).UseStore(_ => store).ConfigureSagas(options => sagas?.Invoke(options));
+        }).ConfigureSagas(options => sagas?.Invoke(options));
+        store.RegisterIn(builder.Services);
         var cqrs = builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
         transport?.Invoke(cqrs);
         return builder.Build();

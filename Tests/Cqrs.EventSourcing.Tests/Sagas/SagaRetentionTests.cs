@@ -11,7 +11,7 @@ public sealed class SagaRetentionTests
     [Fact]
     public void The_purge_runs_as_a_hosted_service_keeping_completed_sagas_7_days_and_looking_hourly()
     {
-        using var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog());
+        using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog());
 
         Assert.Single(host.Services.GetServices<IHostedService>().OfType<SagaPurger>());
         Assert.Equal(TimeSpan.FromDays(7), new SagaOptions().CompletedRetention);
@@ -24,7 +24,7 @@ public sealed class SagaRetentionTests
     [InlineData(1, 0, "CompletedPurgeInterval")]
     public async Task A_retention_or_interval_that_is_not_positive_fails_the_start_naming_it(int retentionSeconds, int intervalSeconds, string option)
     {
-        using var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog(), options =>
+        using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog(), options =>
         {
             options.CompletedRetention = TimeSpan.FromSeconds(retentionSeconds);
             options.CompletedPurgeInterval = TimeSpan.FromSeconds(intervalSeconds);
@@ -38,7 +38,7 @@ public sealed class SagaRetentionTests
     [Fact]
     public async Task An_infinite_retention_is_valid()
     {
-        using var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog(), options => options.CompletedRetention = Timeout.InfiniteTimeSpan);
+        using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog(), options => options.CompletedRetention = Timeout.InfiniteTimeSpan);
 
         await host.StartAsync();
         await host.StopAsync();

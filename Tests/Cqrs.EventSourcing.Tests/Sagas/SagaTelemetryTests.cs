@@ -14,7 +14,7 @@ public sealed class SagaTelemetryTests
         var sagaId = $"t-{Guid.NewGuid():N}";
         var spans = new ConcurrentQueue<Activity>();
         using var listener = Record(spans);
-        using var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog());
+        using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog());
         using var source = new ActivitySource("tests.saga-telemetry");
         ActivityTraceId traceId;
 
@@ -38,7 +38,7 @@ public sealed class SagaTelemetryTests
         var spans = new ConcurrentQueue<Activity>();
         using var listener = Record(spans);
         var log = new TallyLog();
-        using var host = SagaHost.Create(new InMemoryEventStore(), log);
+        using var host = SagaHost.Create(StoreSet.InMemory(), log);
         using var source = new ActivitySource("tests.saga-telemetry");
         ActivityTraceId requestedIn;
 
@@ -71,7 +71,7 @@ public sealed class SagaTelemetryTests
         var spans = new ConcurrentQueue<Activity>();
         using var listener = Record(spans);
         var handled = new ConcurrentQueue<(string? MessageType, string? Handler)>();
-        var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog());
+        var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog());
         using var meters = ListenToHandledCounts(host.Services, handled);
         using (host)
         {
@@ -92,7 +92,7 @@ public sealed class SagaTelemetryTests
     [Fact]
     public void A_sagas_event_handler_is_routed_under_the_name_it_goes_by_so_a_subscription_of_its_own_reaches_it()
     {
-        using var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog());
+        using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog());
 
         var handler = Assert.IsAssignableFrom<INamedHandler>(Assert.Single(host.Services.GetServices<IEventHandler<TallyBumped>>()));
         var route = Assert.Single(host.Services.GetRequiredService<Transports.IMessageDirectory>().EventHandlerRoutes(), route => route.WireNames.Contains("tests.tally-bumped"));

@@ -11,9 +11,9 @@ public sealed class SagaTimeoutDisposalTests
     public async Task Disposing_the_scheduler_waits_until_a_timeout_under_way_is_delivered_and_deleted()
     {
         using var turn = new HeldCompletion();
-        using var host = SagaHost.Create(new InMemoryEventStore(), new TallyLog(), direct: false, services: services => services.AddSingleton<ISagaObserver>(turn));
+        using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog(), direct: false, services: services => services.AddSingleton<ISagaObserver>(turn));
         var commands = host.Services.GetRequiredService<ICommandBus>();
-        var store = (ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>();
+        var store = host.Services.GetRequiredService<ISagaStore>();
         var tallies = host.Services.GetRequiredService<SagaRuntime<Tally>>();
         await commands.SendAsync(new OpenTally("t-1"));
         await Patience.WaitUntilAsync(async () => await tallies.LoadAsync("t-1") is not null, () => "The tally was not opened.");

@@ -86,7 +86,7 @@ public sealed class ServiceBusSagaTimeoutTests : IAsyncLifetime
         await host.StopAsync();
     }
 
-    private IHost CreateHost() => SagaHost.Create(new InMemoryEventStore(), _log, transport: cqrs => cqrs.Use(_broker));
+    private IHost CreateHost() => SagaHost.Create(StoreSet.InMemory(), _log, transport: cqrs => cqrs.Use(_broker));
 
     /// <summary>Opens the tally and waits until it is saved: the queue delivers concurrently, so a later command could overtake it.</summary>
     private static async Task OpenAsync(IHost host, string tallyId)
@@ -100,5 +100,5 @@ public sealed class ServiceBusSagaTimeoutTests : IAsyncLifetime
         await host.Services.GetRequiredService<SagaRuntime<Tally>>().LoadAsync(tallyId) ?? throw new InvalidOperationException($"No tally '{tallyId}'.");
 
     private static Task<IReadOnlyList<SagaTimeoutRecord>> TimeoutsAsync(IHost host) =>
-        ((ISagaStore)host.Services.GetRequiredService<IEventSourcingStore>()).ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 10);
+        host.Services.GetRequiredService<ISagaStore>().ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 10);
 }

@@ -7,7 +7,7 @@ public sealed class SqliteSagaTests : SagaContractTests
     private readonly SqliteTestFile _file = new();
 
     /// <summary>A store of its own on the test's file, sharing no pooled connection, as another process would.</summary>
-    protected override IEventSourcingStore OpenStore() => _file.Open(pooling: false);
+    protected override StoreSet OpenStore() => _file.Open(pooling: false);
 
     public override void Dispose()
     {

@@ -58,7 +58,7 @@ public sealed partial class AzureTableStoreTests
     [InlineData("prefix00000000000000000000000000000000000000000000000")]
     public void A_table_prefix_that_cannot_start_a_table_name_is_refused(string tablePrefix)
     {
-        Assert.ThrowsAny<ArgumentException>(() => new AzureTableEventStore(Support.AzuriteFixture.ConnectionString, tablePrefix));
+        Assert.ThrowsAny<ArgumentException>(() => new AzureTableStorage(Support.AzuriteFixture.ConnectionString, tablePrefix));
     }
 
     private static NewEvent WithPayload(byte[] payload) => NewEvents(1)[0] with { Payload = payload };

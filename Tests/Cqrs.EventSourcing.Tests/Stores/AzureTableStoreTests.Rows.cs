@@ -11,7 +11,7 @@ public sealed partial class AzureTableStoreTests
     [Fact]
     public async Task Two_stores_appending_to_one_stream_have_one_winner_per_version()
     {
-        IEventSourcingStore[] stores = [CreateStore(), Reopen(CreateStore())];
+        StoreSet[] stores = [CreateStore(), Reopen(CreateStore())];
         await stores[0].AppendAsync("contended", ExpectedVersion.NoStream, NewEvents(1));
 
         var outcomes = await Task.WhenAll(Enumerable.Range(0, 20).Select(async writer =>
@@ -35,7 +35,7 @@ public sealed partial class AzureTableStoreTests
     [Fact]
     public async Task Any_appends_from_two_stores_racing_all_land_without_gaps()
     {
-        IEventSourcingStore[] stores = [CreateStore(), Reopen(CreateStore())];
+        StoreSet[] stores = [CreateStore(), Reopen(CreateStore())];
 
         await Task.WhenAll(Enumerable.Range(0, 20).Select(writer => stores[writer % 2].AppendAsync("contended", ExpectedVersion.Any, NewEvents(2))));
 
@@ -99,7 +99,7 @@ public sealed partial class AzureTableStoreTests
     public async Task Events_carry_the_time_of_the_store_clock_exactly()
     {
         var appendedAt = new DateTimeOffset(2024, 2, 29, 23, 59, 58, TimeSpan.Zero).AddTicks(1_234_567);
-        var store = new AzureTableEventStore(_service, _prefix, new FixedClock(appendedAt));
+        var store = StoreSet.AzureTables(new AzureTableStorage(_service, _prefix, new FixedClock(appendedAt)));
 
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, NewEvents(2));
 
@@ -114,7 +114,12 @@ public sealed partial class AzureTableStoreTests
 
         using var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true, ValidateScopes = true });
 
-        Assert.IsType<AzureTableEventStore>(provider.GetRequiredService<IEventSourcingStore>());
+        Assert.IsType<AzureTableEventStore>(provider.GetRequiredService<IEventStore>());
+        Assert.IsType<AzureTableOutboxStore>(provider.GetRequiredService<IOutboxStore>());
+        Assert.IsType<AzureTableSnapshotStore>(provider.GetRequiredService<ISnapshotStore>());
+        Assert.IsType<AzureTableInboxStore>(provider.GetRequiredService<IInboxStore>());
+        Assert.IsType<AzureTableCheckpointStore>(provider.GetRequiredService<ICheckpointStore>());
+        Assert.IsType<AzureTableSagaStore>(provider.GetRequiredService<ISagaStore>());
     }
 
     private sealed class FixedClock(DateTimeOffset now) : TimeProvider

@@ -12,13 +12,13 @@ public sealed partial class AzureTableStoreTests : EventStoreContractTests, IAsy
     private readonly string _prefix = "t" + Guid.NewGuid().ToString("N")[..20];
     private readonly TableServiceClient _service = new(AzuriteFixture.ConnectionString);
 
-    protected override IEventSourcingStore CreateStore() => new AzureTableEventStore(_service, _prefix);
+    protected override StoreSet CreateStore() => StoreSet.AzureTables(new AzureTableStorage(_service, _prefix));
 
     /// <summary>A new store, with clients of its own, over the same tables.</summary>
-    protected override IEventSourcingStore Reopen(IEventSourcingStore store) => new AzureTableEventStore(AzuriteFixture.ConnectionString, _prefix);
+    protected override StoreSet Reopen(StoreSet store) => StoreSet.AzureTables(new AzureTableStorage(AzuriteFixture.ConnectionString, _prefix));
 
     /// <summary>Retypes the payload to a string, as a careless tool writing the table might.</summary>
-    protected override async Task CorruptAsync(IEventSourcingStore store, StreamPosition position)
+    protected override async Task CorruptAsync(StoreSet store, StreamPosition position)
     {
         var row = await EventRowAsync(position);
         row["Payload"] = "not bytes";
@@ -35,7 +35,7 @@ public sealed partial class AzureTableStoreTests : EventStoreContractTests, IAsy
         }
     }
 
-    private TableClient Streams => _service.GetTableClient(_prefix + AzureTableEventStore.StreamsTable);
+    private TableClient Streams => _service.GetTableClient(_prefix + AzureTableStorage.StreamsTable);
 
     private async Task<TableEntity> EventRowAsync(StreamPosition position) =>
         await Streams.GetEntityAsync<TableEntity>(position.StreamId, StreamRows.EventKey(position.Version));

@@ -31,7 +31,7 @@ public abstract partial class EventStoreContractTests
     /// Puts good events in the outbox after the poison one (the oldest: the first every sweep reads), starts a host
     /// (its sweep runs at start; the host, not started before, owns the store and disposes it at the end), and checks that the good ones are delivered and the poison one set aside.
     /// </summary>
-    protected static async Task AssertSetAsideAndRestPublishedAsync(IEventSourcingStore store, StreamPosition poison, string reasonNames)
+    protected static async Task AssertSetAsideAndRestPublishedAsync(StoreSet store, StreamPosition poison, string reasonNames)
     {
         using var host = Domain.Create(store);
         var deposits = await AppendAccountEventsAsync(host, store, deposits: 5);
@@ -49,7 +49,7 @@ public abstract partial class EventStoreContractTests
     }
 
     /// <summary>What an earlier process left in the outbox: an account opened and its deposits; returns the deposits' ids.</summary>
-    private static async Task<List<Guid>> AppendAccountEventsAsync(IHost host, IEventSourcingStore store, int deposits)
+    private static async Task<List<Guid>> AppendAccountEventsAsync(IHost host, StoreSet store, int deposits)
     {
         var codec = host.Services.GetRequiredService<EventCodec>();
         IEvent[] history = [new AccountOpened("acc-1", "Ada"), .. Enumerable.Range(1, deposits).Select(amount => new MoneyDeposited("acc-1", amount))];

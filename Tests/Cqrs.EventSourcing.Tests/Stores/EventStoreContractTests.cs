@@ -9,13 +9,13 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 public abstract partial class EventStoreContractTests
 {
     /// <summary>A new store over empty, private storage.</summary>
-    protected abstract IEventSourcingStore CreateStore();
+    protected abstract StoreSet CreateStore();
 
     /// <summary>A second store over the same storage, as a process restarted after a crash would open it.</summary>
-    protected abstract IEventSourcingStore Reopen(IEventSourcingStore store);
+    protected abstract StoreSet Reopen(StoreSet store);
 
     /// <summary>Damages the stored event at <paramref name="position"/> so that the store cannot read it back.</summary>
-    protected abstract Task CorruptAsync(IEventSourcingStore store, StreamPosition position);
+    protected abstract Task CorruptAsync(StoreSet store, StreamPosition position);
 
     [Fact]
     public async Task Appended_events_read_back_in_order_with_their_metadata()

@@ -4,14 +4,14 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 
 public sealed class InMemoryStoreTests : EventStoreContractTests
 {
-    protected override IEventSourcingStore CreateStore() => new InMemoryEventStore();
+    protected override StoreSet CreateStore() => StoreSet.InMemory();
 
     /// <summary>Memory is the storage: a restart that kept it is the same store.</summary>
-    protected override IEventSourcingStore Reopen(IEventSourcingStore store) => store;
+    protected override StoreSet Reopen(StoreSet store) => store;
 
-    protected override Task CorruptAsync(IEventSourcingStore store, StreamPosition position)
+    protected override Task CorruptAsync(StoreSet store, StreamPosition position)
     {
-        ((InMemoryEventStore)store).Damage(position);
+        ((InMemoryStorage)store.Storage).Damage(position);
         return Task.CompletedTask;
     }
 }

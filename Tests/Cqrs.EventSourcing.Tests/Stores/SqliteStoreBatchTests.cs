@@ -19,7 +19,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
         var store = await OpenAsync();
         await store.AppendAsync("published", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1));
         var published = await store.ReadUnpublishedAsync(1);
-        var before = store.WriteTransactions;
+        var before = SqliteTestFile.DatabaseOf(store).WriteTransactions;
 
         Task[] writes;
         await using (await _file.HoldWriteLockAsync())
@@ -41,7 +41,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
 
         await Task.WhenAll(writes);
 
-        Assert.InRange(store.WriteTransactions - before, 1, 2);
+        Assert.InRange(SqliteTestFile.DatabaseOf(store).WriteTransactions - before, 1, 2);
         Assert.Equal(3, await store.ReadStreamAsync("a").CountAsync());
         Assert.Equal(["a", "a", "b", "a", "b"], (await store.ReadUnpublishedAsync(10)).Select(stored => stored.StreamId));
         Assert.Equal(2, (await store.LoadSnapshotAsync("a"))?.Version);
@@ -54,7 +54,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
     public async Task A_conflicting_append_fails_alone_and_the_appends_around_it_commit()
     {
         var store = await OpenAsync();
-        var before = store.WriteTransactions;
+        var before = SqliteTestFile.DatabaseOf(store).WriteTransactions;
 
         Task<long> first, conflicting, next, other;
         await using (await _file.HoldWriteLockAsync())
@@ -71,7 +71,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
 
         Assert.Equal(1, conflict.Actual);
         Assert.Equal(new[] { 1L, 2L, 1L }, await Task.WhenAll(first, next, other));
-        Assert.InRange(store.WriteTransactions - before, 1, 2);
+        Assert.InRange(SqliteTestFile.DatabaseOf(store).WriteTransactions - before, 1, 2);
         Assert.Equal([1L, 2L], await store.ReadStreamAsync("x").Select(stored => stored.Version).ToListAsync());
         Assert.Equal(["x", "x", "y"], (await store.ReadUnpublishedAsync(10)).Select(stored => stored.StreamId));
     }
@@ -107,7 +107,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
     {
         var store = await OpenAsync();
         await _file.ExecuteAsync("CREATE TRIGGER fail_second BEFORE INSERT ON events WHEN NEW.stream_id = 'doomed' AND NEW.version = 2 BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;");
-        var before = store.WriteTransactions;
+        var before = SqliteTestFile.DatabaseOf(store).WriteTransactions;
 
         Task<long> first, doomed, retried, last;
         await using (await _file.HoldWriteLockAsync())
@@ -122,7 +122,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
 
         Assert.Contains("the disk is full", error.Message, StringComparison.Ordinal);
         Assert.Equal(new[] { 1L, 1L, 1L }, await Task.WhenAll(first, retried, last));
-        Assert.InRange(store.WriteTransactions - before, 1, 2);
+        Assert.InRange(SqliteTestFile.DatabaseOf(store).WriteTransactions - before, 1, 2);
         Assert.Single(await store.ReadStreamAsync("doomed").ToListAsync());
         Assert.Equal(["a", "doomed", "b"], (await store.ReadUnpublishedAsync(10)).Select(stored => stored.StreamId));
     }
@@ -157,11 +157,11 @@ public sealed class SqliteStoreBatchTests : IDisposable
     public void Dispose() => _file.Dispose();
 
     /// <summary>Waits until the writer has taken every queued write into its batch.</summary>
-    private static Task WaitUntilTakenAsync(SqliteEventStore store) =>
-        Patience.WaitUntilAsync(() => Task.FromResult(store.QueuedWrites == 0), () => "The writer did not take the queued write.");
+    private static Task WaitUntilTakenAsync(StoreSet store) =>
+        Patience.WaitUntilAsync(() => Task.FromResult(SqliteTestFile.DatabaseOf(store).QueuedWrites == 0), () => "The writer did not take the queued write.");
 
     /// <summary>A store whose tables exist, so that its first write needs no lock but the transaction's.</summary>
-    private async Task<SqliteEventStore> OpenAsync()
+    private async Task<StoreSet> OpenAsync()
     {
         var store = _file.Open();
         await store.ReadUnpublishedAsync(1);

@@ -13,7 +13,7 @@ public sealed class SqliteStoreConcurrencyTests : IDisposable
     {
         // The second store pools no connection with the first, as if it ran in another process. Both start on a
         // new file, so they also race to create the tables.
-        IEventSourcingStore[] stores = [_file.Open(), _file.Open(pooling: false)];
+        StoreSet[] stores = [_file.Open(), _file.Open(pooling: false)];
         const int Writers = 8;
         const int EventsPerWriter = 10;
         var appended = new ConcurrentBag<Guid>();

@@ -199,10 +199,16 @@ public sealed class SqliteStoreStorageTests : IDisposable
         new EventSourcingBuilder(services).UseSqliteStore(_file.Path);
         await using var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true, ValidateScopes = true });
 
-        var store = Assert.IsType<SqliteEventStore>(provider.GetRequiredService<IEventSourcingStore>());
+        var store = Assert.IsType<SqliteEventStore>(provider.GetRequiredService<IEventStore>());
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1));
 
         Assert.Equal(1L, await _file.ExecuteAsync("SELECT COUNT(*) FROM events;"));
+        Assert.Single(await Assert.IsType<SqliteOutboxStore>(provider.GetRequiredService<IOutboxStore>()).ReadUnpublishedAsync(10));
+        Assert.IsType<SqliteSnapshotStore>(provider.GetRequiredService<ISnapshotStore>());
+        Assert.IsType<SqliteInboxStore>(provider.GetRequiredService<IInboxStore>());
+        Assert.IsType<SqliteCheckpointStore>(provider.GetRequiredService<ICheckpointStore>());
+        Assert.IsType<SqliteProjectionStore>(provider.GetRequiredService<ITransactionalProjectionStore>());
+        Assert.IsType<SqliteSagaStore>(provider.GetRequiredService<ISagaStore>());
     }
 
     public void Dispose() => _file.Dispose();

@@ -8,21 +8,24 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 internal sealed class SqliteTestFile : IDisposable
 {
     private readonly string _directory = Directory.CreateTempSubdirectory("cqrs-sqlite-").FullName;
-    private readonly List<SqliteEventStore> _stores = [];
+    private readonly List<SqliteDatabase> _databases = [];
 
     public string Path => System.IO.Path.Combine(_directory, "events.db");
 
-    /// <summary>A store on the file; without <paramref name="pooling"/>, it shares no pooled connection with the others, like a store in another process.</summary>
-    public SqliteEventStore Open(bool pooling = true, TimeProvider? clock = null)
+    /// <summary>The stores on a database on the file; without <paramref name="pooling"/>, it shares no pooled connection with the others, like a database in another process.</summary>
+    public StoreSet Open(bool pooling = true, TimeProvider? clock = null)
     {
-        var store = new SqliteEventStore(new SqliteConnectionStringBuilder { DataSource = Path, Pooling = pooling }, clock);
-        lock (_stores)
+        var database = new SqliteDatabase(new SqliteConnectionStringBuilder { DataSource = Path, Pooling = pooling }, clock);
+        lock (_databases)
         {
-            _stores.Add(store);
+            _databases.Add(database);
         }
 
-        return store;
+        return StoreSet.Sqlite(database);
     }
+
+    /// <summary>The database the stores of <paramref name="stores"/> share.</summary>
+    public static SqliteDatabase DatabaseOf(StoreSet stores) => (SqliteDatabase)stores.Storage;
 
     /// <summary>Runs <paramref name="sql"/> on a connection of the test's own.</summary>
     public async Task<object?> ExecuteAsync(string sql, params (string Name, object Value)[] parameters)
@@ -67,9 +70,9 @@ internal sealed class SqliteTestFile : IDisposable
 
     public void Dispose()
     {
-        foreach (var store in _stores)
+        foreach (var database in _databases)
         {
-            store.Dispose();
+            database.Dispose();
         }
 
         Directory.Delete(_directory, recursive: true);

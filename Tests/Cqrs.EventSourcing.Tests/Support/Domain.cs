@@ -9,7 +9,7 @@ namespace Cqrs.EventSourcing.Tests;
 internal static class Domain
 {
     /// <summary>The host, started: the outbox sweeper runs (its first sweep at some point after the start).</summary>
-    public static IHost Start(IEventSourcingStore store, Action<EventSourcingOptions>? configure = null, bool direct = false)
+    public static IHost Start(StoreSet store, Action<EventSourcingOptions>? configure = null, bool direct = false)
     {
         var host = Create(store, configure, direct);
         host.Start();
@@ -18,7 +18,7 @@ internal static class Domain
 
     /// <summary>The host, not started: no sweeper runs, so a test sweeps when it chooses.</summary>
     public static IHost Create(
-        IEventSourcingStore store, Action<EventSourcingOptions>? configure = null, bool direct = false, Action<CqrsOptions>? configureCqrs = null)
+        StoreSet store, Action<EventSourcingOptions>? configure = null, bool direct = false, Action<CqrsOptions>? configureCqrs = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton<Deliveries>();
@@ -28,7 +28,8 @@ internal static class Domain
         {
             options.DirectDispatch = direct;
             configureCqrs?.Invoke(options);
-        }).UseStore(_ => store);
+        });
+        store.RegisterIn(builder.Services);
         builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
         builder.Services.Configure<EventSourcingOptions>(options =>
         {

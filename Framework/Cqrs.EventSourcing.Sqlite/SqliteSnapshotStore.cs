@@ -1,8 +1,20 @@
+using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
+
 namespace Cqrs.EventSourcing.Sqlite;
 
-/// <summary>Snapshots: one per stream, the highest version kept.</summary>
-public sealed partial class SqliteEventStore
+/// <summary>Snapshots in the SQLite file: one per stream, the highest version kept. Thread-safe.</summary>
+public sealed class SqliteSnapshotStore : ISnapshotStore
 {
+    private readonly SqliteDatabase _database;
+
+    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
+    public SqliteSnapshotStore(SqliteDatabase database)
+    {
+        ArgumentNullException.ThrowIfNull(database);
+        _database = database;
+    }
+
     private const string SaveSnapshotSql = """
         INSERT INTO snapshots (stream_id, version, state_type, state) VALUES ($stream, $version, $state_type, $state)
         ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, state_type = excluded.state_type, state = excluded.state
@@ -16,7 +28,7 @@ public sealed partial class SqliteEventStore
     {
         ArgumentNullException.ThrowIfNull(streamId);
         ArgumentNullException.ThrowIfNull(snapshot);
-        return _writer.WriteAsync(
+        return _database.Writer.WriteAsync(
             async connection =>
             {
                 using var save = Command(
@@ -36,7 +48,7 @@ public sealed partial class SqliteEventStore
     public async Task<Snapshot?> LoadSnapshotAsync(string streamId, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(streamId);
-        await foreach (var row in QueryAsync(LoadSnapshotSql, cancellationToken, ("$stream", streamId)).ConfigureAwait(false))
+        await foreach (var row in _database.QueryAsync(LoadSnapshotSql, cancellationToken, ("$stream", streamId)).ConfigureAwait(false))
         {
             return RowReader.Holds<long>(row, 0) && RowReader.Holds<string>(row, 1) && RowReader.Holds<byte[]>(row, 2)
                 ? new Snapshot(row.GetInt64(0), row.GetString(1), row.GetFieldValue<byte[]>(2))

@@ -6,7 +6,7 @@ using Azure.Data.Tables;
 namespace Cqrs.EventSourcing.AzureTables;
 
 /// <summary>
-/// Sagas and their timeouts in the sagas table, laid out as <see cref="SagaRows"/> says: a saga, its timeouts and the
+/// Sagas and their timeouts in Azure Table Storage, in the sagas table, laid out as <see cref="SagaRows"/> says: a saga, its timeouts and the
 /// index rows that find it all live in one of <see cref="SagaRows.Shards"/> partitions, so a save is one entity-group
 /// transaction (all or nothing), and the scheduler, the outbox sweep and the purge each read with one range query per
 /// partition, never a scan of the table.
@@ -16,15 +16,15 @@ namespace Cqrs.EventSourcing.AzureTables;
 /// it, which fails if it exists), in the transaction that writes the timeouts and index rows; so of two saves expecting
 /// one version, one wins and the other throws <see cref="ConcurrencyException"/>, writing nothing. Limits of Table
 /// Storage show as limits of a save, refused before anything is written: a saga's data is split over up to
-/// <see cref="SagaRows.MaxDataParts"/> binary properties of <see cref="MaxPayloadBytes"/> (at most
+/// <see cref="SagaRows.MaxDataParts"/> binary properties of <see cref="AzureTableEventStore.MaxPayloadBytes"/> (at most
 /// <see cref="MaxSagaDataBytes"/>, within the 1 MiB entity), at most <see cref="MaxTimeoutsPerSave"/> timeouts (two rows
-/// each, within the 100 of a transaction), each body at most <see cref="MaxPayloadBytes"/>, and data and bodies together
-/// at most <see cref="MaxAppendBytes"/> (within the 4 MiB of a transaction).
+/// each, within the 100 of a transaction), each body at most <see cref="AzureTableEventStore.MaxPayloadBytes"/>, and data and bodies together
+/// at most <see cref="AzureTableEventStore.MaxAppendBytes"/> (within the 4 MiB of a transaction). Thread-safe.
 /// </remarks>
-public sealed partial class AzureTableEventStore : ISagaStore
+public sealed partial class AzureTableSagaStore : ISagaStore
 {
     /// <summary>The largest saga data (state, remembered message ids and pending messages), in bytes: 15 binary properties of 64 KiB in one entity.</summary>
-    public const int MaxSagaDataBytes = SagaRows.MaxDataParts * MaxPayloadBytes;
+    public const int MaxSagaDataBytes = SagaRows.MaxDataParts * AzureTableEventStore.MaxPayloadBytes;
 
     /// <summary>The most timeouts one save stores: each takes two rows, and the saga row and two index rows take three of the transaction's 100.</summary>
     public const int MaxTimeoutsPerSave = (TableClientExtensions.MaxTransactionActions - 3) / 2;
@@ -38,13 +38,23 @@ public sealed partial class AzureTableEventStore : ISagaStore
     /// </summary>
     private readonly ConcurrentDictionary<Guid, (string Partition, string DueKey, string TimeoutKey)> _timeoutRows = new();
 
+    private readonly AzureTableStorage _storage;
+
+    /// <summary>The sagas of <paramref name="storage"/>.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
+    public AzureTableSagaStore(AzureTableStorage storage)
+    {
+        ArgumentNullException.ThrowIfNull(storage);
+        _storage = storage;
+    }
+
     /// <inheritdoc/>
     /// <exception cref="ArgumentException">The type and id are too long to be a key.</exception>
     /// <exception cref="StoredDataException">The saga's row cannot be read.</exception>
     public async Task<SagaRecord?> LoadSagaAsync(string sagaType, string sagaId, CancellationToken cancellationToken = default)
     {
         SagaRows.ThrowIfInvalid(sagaType, sagaId);
-        var table = await _sagas.GetAsync(cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Sagas.GetAsync(cancellationToken).ConfigureAwait(false);
         var row = await table.FindAsync(SagaRows.PartitionOf(sagaType, sagaId), SagaRows.SagaKey(sagaType, sagaId), cancellationToken).ConfigureAwait(false);
         return row is null ? null : SagaRows.ToSagaRecord(row);
     }
@@ -57,7 +67,7 @@ public sealed partial class AzureTableEventStore : ISagaStore
         ArgumentNullException.ThrowIfNull(timeouts);
         SagaRows.ThrowIfInvalid(record.SagaType, record.SagaId);
         ThrowIfOverLimits(record, timeouts);
-        var table = await _sagas.GetAsync(cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Sagas.GetAsync(cancellationToken).ConfigureAwait(false);
         var partition = SagaRows.PartitionOf(record.SagaType, record.SagaId);
         var sagaKey = SagaRows.SagaKey(record.SagaType, record.SagaId);
 
@@ -89,150 +99,6 @@ public sealed partial class AzureTableEventStore : ISagaStore
         }
     }
 
-    /// <inheritdoc/>
-    /// <remarks>One range query per partition, over the due rows only; earliest first across partitions.</remarks>
-    /// <exception cref="StoredDataException">A timeout row cannot be read.</exception>
-    public async Task<IReadOnlyList<SagaTimeoutRecord>> ReadDueTimeoutsAsync(DateTimeOffset dueBy, int maxCount, CancellationToken cancellationToken = default)
-    {
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
-        var table = await _sagas.GetAsync(cancellationToken).ConfigureAwait(false);
-        var rows = await QueryPartitionsAsync(table, partition => SagaRows.DueByFilter(partition, dueBy), maxCount, select: null, cancellationToken).ConfigureAwait(false);
-        var due = rows.OrderBy(row => row.RowKey, StringComparer.Ordinal).Take(maxCount).ToList();
-        if (_timeoutRows.Count + due.Count > MaxRememberedTimeouts)
-        {
-            _timeoutRows.Clear();
-        }
-
-        var timeouts = new List<SagaTimeoutRecord>(due.Count);
-        foreach (var row in due)
-        {
-            var timeout = SagaRows.ToTimeout(row);
-            _timeoutRows[timeout.TimeoutId] = (row.PartitionKey, row.RowKey, SagaRows.TimeoutKey(timeout.SagaType, timeout.SagaId, timeout.TimeoutId));
-            timeouts.Add(timeout);
-        }
-
-        return timeouts;
-    }
-
-    /// <inheritdoc/>
-    /// <remarks>The first due row after <paramref name="after"/> in each partition: one small range query each.</remarks>
-    public async Task<DateTimeOffset?> NextTimeoutAfterAsync(DateTimeOffset after, CancellationToken cancellationToken = default)
-    {
-        var table = await _sagas.GetAsync(cancellationToken).ConfigureAwait(false);
-        var rows = await QueryPartitionsAsync(table, partition => SagaRows.DueAfterFilter(partition, after), 1, select: ["RowKey", SagaRows.DueTicksProperty], cancellationToken).ConfigureAwait(false);
-        return rows.Count == 0 ? null : rows.Select(row => new DateTimeOffset(row.GetInt64(SagaRows.DueTicksProperty) ?? long.MaxValue, TimeSpan.Zero)).Min();
-    }
-
-    /// <inheritdoc/>
-    /// <remarks>
-    /// Deletes the timeout's due row and its row by saga in one transaction. Where they are is known for the timeouts
-    /// this store read; another's is looked for among the due rows of every partition.
-    /// </remarks>
-    public async Task DeleteTimeoutAsync(Guid timeoutId, CancellationToken cancellationToken = default)
-    {
-        var table = await _sagas.GetAsync(cancellationToken).ConfigureAwait(false);
-        if (!_timeoutRows.TryRemove(timeoutId, out var rows))
-        {
-            var found = await QueryPartitionsAsync(
-                table, partition => SagaRows.DueRowOfFilter(partition, timeoutId), 1, select: ["PartitionKey", "RowKey", SagaRows.SagaTypeProperty, SagaRows.SagaIdProperty], cancellationToken).ConfigureAwait(false);
-            if (found.Count == 0)
-            {
-                return;
-            }
-
-            var row = found[0];
-            var (sagaType, sagaId) = SagaRows.SagaOf(row);
-            rows = (row.PartitionKey, row.RowKey, SagaRows.TimeoutKey(sagaType, sagaId, timeoutId));
-        }
-
-        await table.DeleteExistingAsync(rows.Partition, [rows.DueKey, rows.TimeoutKey], cancellationToken).ConfigureAwait(false);
-    }
-
-    /// <inheritdoc/>
-    /// <remarks>Reads the pending-index rows, one range query per partition, then each saga they name.</remarks>
-    /// <exception cref="StoredDataException">A saga's row cannot be read.</exception>
-    public async Task<IReadOnlyList<SagaRecord>> ReadSagasWithPendingAsync(int maxCount, CancellationToken cancellationToken = default)
-    {
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
-        var table = await _sagas.GetAsync(cancellationToken).ConfigureAwait(false);
-        var index = await QueryPartitionsAsync(table, SagaRows.PendingFilter, maxCount, select: [SagaRows.SagaTypeProperty, SagaRows.SagaIdProperty], cancellationToken).ConfigureAwait(false);
-        var sagas = new List<SagaRecord>(Math.Min(index.Count, maxCount));
-        foreach (var entry in index.Take(maxCount))
-        {
-            var (sagaType, sagaId) = SagaRows.SagaOf(entry);
-            var row = await table.FindAsync(SagaRows.PartitionOf(sagaType, sagaId), SagaRows.SagaKey(sagaType, sagaId), cancellationToken).ConfigureAwait(false);
-            if (row is not null && SagaRows.ToSagaRecord(row) is { HasPending: true } saga)
-            {
-                sagas.Add(saga);
-            }
-        }
-
-        return sagas;
-    }
-
-    /// <inheritdoc/>
-    /// <remarks>
-    /// Reads the completed-index rows older than <paramref name="completedBefore"/>, one range query per partition, and
-    /// for each saga, oldest first: deletes its timeouts (useless once it completed), then its row, on the ETag read, with
-    /// its index row, in one transaction. A saga saved meanwhile is left for the next purge.
-    /// </remarks>
-    public async Task<int> PurgeCompletedSagasAsync(DateTimeOffset completedBefore, int maxCount, CancellationToken cancellationToken = default)
-    {
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
-        var table = await _sagas.GetAsync(cancellationToken).ConfigureAwait(false);
-        var index = await QueryPartitionsAsync(
-            table, partition => SagaRows.CompletedBeforeFilter(partition, completedBefore), maxCount, select: ["PartitionKey", "RowKey", SagaRows.SagaTypeProperty, SagaRows.SagaIdProperty], cancellationToken).ConfigureAwait(false);
-        var purged = 0;
-        foreach (var entry in index.OrderBy(entry => entry.RowKey, StringComparer.Ordinal).Take(maxCount))
-        {
-            if (await PurgeSagaAsync(table, entry, completedBefore, cancellationToken).ConfigureAwait(false))
-            {
-                purged++;
-            }
-        }
-
-        return purged;
-    }
-
-    /// <summary>Deletes one completed saga, with its timeouts and index row; false when it is not there or no longer that old.</summary>
-    private static async Task<bool> PurgeSagaAsync(TableClient table, TableEntity entry, DateTimeOffset completedBefore, CancellationToken cancellationToken)
-    {
-        var (sagaType, sagaId) = SagaRows.SagaOf(entry);
-        var partition = entry.PartitionKey;
-        var row = await table.FindAsync(partition, SagaRows.SagaKey(sagaType, sagaId), cancellationToken).ConfigureAwait(false);
-        if (row is null
-            || SagaRows.ToSagaRecord(row) is not { Completed: true, HasPending: false, CompletedAt: { } completedAt }
-            || completedAt >= completedBefore)
-        {
-            return false;
-        }
-
-        var timeoutRows = new List<string>();
-        await foreach (var timeout in table.QueryAsync<TableEntity>(SagaRows.TimeoutsOfSagaFilter(sagaType, sagaId), select: ["RowKey", SagaRows.DueKeyProperty], cancellationToken: cancellationToken).ConfigureAwait(false))
-        {
-            timeoutRows.Add(timeout.RowKey);
-            timeoutRows.Add(SagaRows.DueKeyOf(timeout));
-        }
-
-        // A completed saga takes no more timeouts, and one of its timeouts firing would be dropped: they can go first.
-        await table.DeleteExistingAsync(partition, timeoutRows, cancellationToken).ConfigureAwait(false);
-        try
-        {
-            await table.SubmitTransactionAsync(
-                [
-                    new TableTransactionAction(TableTransactionActionType.Delete, row, row.ETag),
-                    new TableTransactionAction(TableTransactionActionType.Delete, new TableEntity(partition, entry.RowKey), ETag.All),
-                ],
-                cancellationToken).ConfigureAwait(false);
-            return true;
-        }
-        catch (TableTransactionFailedException exception) when (exception.Status is 404 or 412)
-        {
-            // Saved or purged meanwhile (by another process): the next purge looks again.
-            return false;
-        }
-    }
-
     /// <summary>
     /// The transaction of a save: the saga row (added, or replaced on the ETag read), the index rows its new state
     /// adds or drops, and two rows per timeout.
@@ -240,8 +106,8 @@ public sealed partial class AzureTableEventStore : ISagaStore
     private List<TableTransactionAction> SaveActions(SagaRecord record, TableEntity? current, SagaRecord? currentRecord, IReadOnlyList<SagaTimeoutRecord> timeouts)
     {
         var partition = SagaRows.PartitionOf(record.SagaType, record.SagaId);
-        long? completedTicks = !record.Completed ? null : (record.CompletedAt ?? currentRecord?.CompletedAt ?? _clock.GetUtcNow()).UtcTicks;
-        var saga = SagaRows.Saga(record, completedTicks, MaxPayloadBytes);
+        long? completedTicks = !record.Completed ? null : (record.CompletedAt ?? currentRecord?.CompletedAt ?? _storage.Clock.GetUtcNow()).UtcTicks;
+        var saga = SagaRows.Saga(record, completedTicks, AzureTableEventStore.MaxPayloadBytes);
         var actions = new List<TableTransactionAction>(3 + (2 * timeouts.Count))
         {
             current is null
@@ -335,20 +201,20 @@ public sealed partial class AzureTableEventStore : ISagaStore
                 throw new ArgumentException($"Timeout {timeout.TimeoutId} is for saga {timeout.SagaType} '{timeout.SagaId}', not for saga {saga}, which is being saved.", nameof(timeouts));
             }
 
-            if (timeout.Body.Length > MaxPayloadBytes)
+            if (timeout.Body.Length > AzureTableEventStore.MaxPayloadBytes)
             {
                 throw new ArgumentException(
-                    $"Timeout {timeout.WireName} of saga {saga} has a body of {timeout.Body.Length} bytes; Azure Table Storage holds at most {MaxPayloadBytes} bytes in a property.",
+                    $"Timeout {timeout.WireName} of saga {saga} has a body of {timeout.Body.Length} bytes; Azure Table Storage holds at most {AzureTableEventStore.MaxPayloadBytes} bytes in a property.",
                     nameof(timeouts));
             }
 
             bytes += timeout.Body.Length + Encoding.UTF8.GetByteCount(timeout.WireName);
         }
 
-        if (bytes > MaxAppendBytes)
+        if (bytes > AzureTableEventStore.MaxAppendBytes)
         {
             throw new ArgumentException(
-                $"A save of saga {saga} to Azure Table Storage holds at most {MaxAppendBytes} bytes of data and timeouts (a transaction is at most 4 MiB); this one holds {bytes}.",
+                $"A save of saga {saga} to Azure Table Storage holds at most {AzureTableEventStore.MaxAppendBytes} bytes of data and timeouts (a transaction is at most 4 MiB); this one holds {bytes}.",
                 nameof(record));
         }
     }

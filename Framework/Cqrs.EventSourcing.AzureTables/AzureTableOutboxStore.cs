@@ -3,16 +3,30 @@ using Azure.Data.Tables;
 
 namespace Cqrs.EventSourcing.AzureTables;
 
-/// <summary>The outbox: a row per unpublished event in the stream's partition, deleted once published.</summary>
-public sealed partial class AzureTableEventStore
+/// <summary>
+/// The outbox in Azure Table Storage: a row per unpublished event in the stream's partition (written by
+/// <see cref="AzureTableEventStore"/>'s appends), deleted once published. Reading it scans the streams table across
+/// partitions. Thread-safe.
+/// </summary>
+public sealed class AzureTableOutboxStore : IOutboxStore
 {
+    private readonly AzureTableStorage _storage;
+
+    /// <summary>The outbox of <paramref name="storage"/>.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
+    public AzureTableOutboxStore(AzureTableStorage storage)
+    {
+        ArgumentNullException.ThrowIfNull(storage);
+        _storage = storage;
+    }
+
     /// <inheritdoc/>
     /// <remarks>Scans the streams table for outbox rows across partitions; streams come in the order of their ids.</remarks>
     /// <exception cref="StoredDataException">An outbox row's event cannot be read, or is missing.</exception>
     public async Task<IReadOnlyList<StoredEvent>> ReadUnpublishedAsync(int maxCount, CancellationToken cancellationToken = default)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
-        var table = await _streams.GetAsync(cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Streams.GetAsync(cancellationToken).ConfigureAwait(false);
         var pending = new List<StreamPosition>(Math.Min(maxCount, 1_000));
         var rows = table.QueryAsync<TableEntity>(StreamRows.AllOutboxFilter, maxPerPage: Math.Min(maxCount, 1_000), cancellationToken: cancellationToken);
         await foreach (var row in rows.ConfigureAwait(false))
@@ -37,7 +51,7 @@ public sealed partial class AzureTableEventStore
     public async Task MarkPublishedAsync(IReadOnlyList<StoredEvent> events, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(events);
-        var table = await _streams.GetAsync(cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Streams.GetAsync(cancellationToken).ConfigureAwait(false);
         foreach (var stream in events.GroupBy(published => published.StreamId, StringComparer.Ordinal))
         {
             await table.DeleteExistingAsync(stream.Key, stream.Select(published => StreamRows.OutboxKey(published.Version)), cancellationToken).ConfigureAwait(false);
@@ -49,10 +63,10 @@ public sealed partial class AzureTableEventStore
     public async Task DeadLetterAsync(StreamPosition position, string reason, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(reason);
-        var table = await _streams.GetAsync(cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Streams.GetAsync(cancellationToken).ConfigureAwait(false);
         List<TableTransactionAction> actions =
         [
-            new(TableTransactionActionType.UpsertReplace, StreamRows.DeadLetter(position, reason, _clock.GetUtcNow())),
+            new(TableTransactionActionType.UpsertReplace, StreamRows.DeadLetter(position, reason, _storage.Clock.GetUtcNow())),
             new(TableTransactionActionType.Delete, new TableEntity(position.StreamId, StreamRows.OutboxKey(position.Version)), ETag.All),
         ];
         try
@@ -62,7 +76,7 @@ public sealed partial class AzureTableEventStore
         catch (TableTransactionFailedException exception) when (exception.Status == 404 && exception.FailedTransactionActionIndex == 1)
         {
             // The outbox row is gone already: keep the dead letter alone.
-            await table.UpsertAsync(StreamRows.DeadLetter(position, reason, _clock.GetUtcNow()), cancellationToken).ConfigureAwait(false);
+            await table.UpsertAsync(StreamRows.DeadLetter(position, reason, _storage.Clock.GetUtcNow()), cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -72,7 +86,7 @@ public sealed partial class AzureTableEventStore
     public async Task<IReadOnlyList<OutboxDeadLetter>> ReadDeadLettersAsync(int maxCount, CancellationToken cancellationToken = default)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
-        var table = await _streams.GetAsync(cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Streams.GetAsync(cancellationToken).ConfigureAwait(false);
         var deadLetters = new List<OutboxDeadLetter>();
         await foreach (var row in table.QueryAsync<TableEntity>(StreamRows.AllDeadLettersFilter, maxPerPage: Math.Min(maxCount, 1_000), cancellationToken: cancellationToken).ConfigureAwait(false))
         {

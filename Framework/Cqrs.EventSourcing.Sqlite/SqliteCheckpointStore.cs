@@ -1,10 +1,21 @@
 using Microsoft.Data.Sqlite;
+using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
 
 namespace Cqrs.EventSourcing.Sqlite;
 
-/// <summary>Projection checkpoints: the last version of each stream each projection has applied.</summary>
-public sealed partial class SqliteEventStore
+/// <summary>Projection checkpoints in the SQLite file: the last version of each stream each projection has applied. Thread-safe.</summary>
+public sealed class SqliteCheckpointStore : ICheckpointStore
 {
+    private readonly SqliteDatabase _database;
+
+    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
+    public SqliteCheckpointStore(SqliteDatabase database)
+    {
+        ArgumentNullException.ThrowIfNull(database);
+        _database = database;
+    }
+
     private const string GetCheckpointSql = "SELECT version FROM checkpoints WHERE projection = $projection AND stream_id = $stream;";
 
     private const string SetCheckpointSql = """
@@ -12,7 +23,7 @@ public sealed partial class SqliteEventStore
         ON CONFLICT (projection, stream_id) DO UPDATE SET version = excluded.version;
         """;
 
-    private const string ClearCheckpointsSql = "DELETE FROM checkpoints WHERE projection = $projection;";
+    internal const string ClearCheckpointsSql = "DELETE FROM checkpoints WHERE projection = $projection;";
 
     /// <inheritdoc/>
     /// <exception cref="StoredDataException">The stored checkpoint is not an integer.</exception>
@@ -20,7 +31,7 @@ public sealed partial class SqliteEventStore
     {
         ArgumentNullException.ThrowIfNull(projection);
         ArgumentNullException.ThrowIfNull(streamId);
-        using var connection = await OpenAsync(cancellationToken).ConfigureAwait(false);
+        using var connection = await _database.OpenAsync(cancellationToken).ConfigureAwait(false);
         return await ReadCheckpointAsync(connection, projection, streamId, cancellationToken).ConfigureAwait(false);
     }
 
@@ -29,14 +40,14 @@ public sealed partial class SqliteEventStore
     {
         ArgumentNullException.ThrowIfNull(projection);
         ArgumentNullException.ThrowIfNull(streamId);
-        return _writer.WriteAsync(connection => WriteCheckpointAsync(connection, projection, streamId, version), cancellationToken);
+        return _database.Writer.WriteAsync(connection => WriteCheckpointAsync(connection, projection, streamId, version), cancellationToken);
     }
 
     /// <inheritdoc/>
     public Task ClearCheckpointsAsync(string projection, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(projection);
-        return _writer.WriteAsync(
+        return _database.Writer.WriteAsync(
             async connection =>
             {
                 using var clear = Command(connection, ClearCheckpointsSql, ("$projection", projection));
@@ -45,7 +56,8 @@ public sealed partial class SqliteEventStore
             cancellationToken);
     }
 
-    private static async Task<long> ReadCheckpointAsync(SqliteConnection connection, string projection, string streamId, CancellationToken cancellationToken)
+    /// <summary>The checkpoint on <paramref name="connection"/>, in its transaction if it has one.</summary>
+    internal static async Task<long> ReadCheckpointAsync(SqliteConnection connection, string projection, string streamId, CancellationToken cancellationToken)
     {
         using var query = Command(connection, GetCheckpointSql, ("$projection", projection), ("$stream", streamId));
         return await query.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) switch
@@ -56,7 +68,8 @@ public sealed partial class SqliteEventStore
         };
     }
 
-    private static async Task WriteCheckpointAsync(SqliteConnection connection, string projection, string streamId, long version)
+    /// <summary>Sets the checkpoint on <paramref name="connection"/>, in its transaction.</summary>
+    internal static async Task WriteCheckpointAsync(SqliteConnection connection, string projection, string streamId, long version)
     {
         using var set = Command(connection, SetCheckpointSql, ("$projection", projection), ("$stream", streamId), ("$version", version));
         await set.ExecuteNonQueryAsync().ConfigureAwait(false);

@@ -1,13 +1,24 @@
 using Microsoft.Data.Sqlite;
+using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
 
 namespace Cqrs.EventSourcing.Sqlite;
 
 /// <summary>
-/// Sagas and their timeouts: a row per saga, saved with a version check, and its timeouts in the same write;
-/// completed sagas are purged by completion time, with their timeouts, in one write.
+/// Sagas and their timeouts in the SQLite file: a row per saga, saved with a version check, and its timeouts in the
+/// same write; completed sagas are purged by completion time, with their timeouts, in one write. Thread-safe.
 /// </summary>
-public sealed partial class SqliteEventStore : ISagaStore
+public sealed class SqliteSagaStore : ISagaStore
 {
+    private readonly SqliteDatabase _database;
+
+    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
+    public SqliteSagaStore(SqliteDatabase database)
+    {
+        ArgumentNullException.ThrowIfNull(database);
+        _database = database;
+    }
+
     private const string LoadSagaSql = "SELECT version, data, completed, has_pending, completed_ticks FROM sagas WHERE saga_type = $saga_type AND saga_id = $saga_id;";
 
     // A completed record saved without its completion time keeps the one stored, or takes the time of the save.
@@ -59,7 +70,7 @@ public sealed partial class SqliteEventStore : ISagaStore
     {
         ArgumentNullException.ThrowIfNull(sagaType);
         ArgumentNullException.ThrowIfNull(sagaId);
-        await foreach (var row in QueryAsync(LoadSagaSql, cancellationToken, ("$saga_type", sagaType), ("$saga_id", sagaId)).ConfigureAwait(false))
+        await foreach (var row in _database.QueryAsync(LoadSagaSql, cancellationToken, ("$saga_type", sagaType), ("$saga_id", sagaId)).ConfigureAwait(false))
         {
             return new SagaRecord(sagaType, sagaId, row.GetInt64(0), (byte[])row.GetValue(1), row.GetInt64(2) != 0, row.GetInt64(3) != 0) { CompletedAt = TimeAt(row, 4) };
         }
@@ -72,7 +83,7 @@ public sealed partial class SqliteEventStore : ISagaStore
     {
         ArgumentNullException.ThrowIfNull(record);
         ArgumentNullException.ThrowIfNull(timeouts);
-        return _writer.WriteAsync(
+        return _database.Writer.WriteAsync(
             async connection =>
             {
                 (string, object)[] saga =
@@ -80,7 +91,7 @@ public sealed partial class SqliteEventStore : ISagaStore
                     ("$saga_type", record.SagaType), ("$saga_id", record.SagaId), ("$version", record.Version),
                     ("$data", Blobs.From(record.Data)), ("$completed", record.Completed ? 1 : 0), ("$has_pending", record.HasPending ? 1 : 0),
                     ("$expected", expectedVersion), ("$completed_ticks", record.CompletedAt is { } completedAt ? completedAt.UtcTicks : DBNull.Value),
-                    ("$now_ticks", _clock.GetUtcNow().UtcTicks),
+                    ("$now_ticks", _database.Clock.GetUtcNow().UtcTicks),
                 ];
                 using (var save = Command(connection, expectedVersion == 0 ? InsertSagaSql : UpdateSagaSql, saga))
                 {
@@ -104,7 +115,7 @@ public sealed partial class SqliteEventStore : ISagaStore
     public async Task<IReadOnlyList<SagaTimeoutRecord>> ReadDueTimeoutsAsync(DateTimeOffset dueBy, int maxCount, CancellationToken cancellationToken = default)
     {
         var due = new List<SagaTimeoutRecord>();
-        await foreach (var row in QueryAsync(DueTimeoutsSql, cancellationToken, ("$due_by", dueBy.UtcTicks), ("$max_count", maxCount)).ConfigureAwait(false))
+        await foreach (var row in _database.QueryAsync(DueTimeoutsSql, cancellationToken, ("$due_by", dueBy.UtcTicks), ("$max_count", maxCount)).ConfigureAwait(false))
         {
             due.Add(new SagaTimeoutRecord(
                 IdAt(row, 0),
@@ -127,7 +138,7 @@ public sealed partial class SqliteEventStore : ISagaStore
     public async Task<IReadOnlyList<SagaRecord>> ReadSagasWithPendingAsync(int maxCount, CancellationToken cancellationToken = default)
     {
         var sagas = new List<SagaRecord>();
-        await foreach (var row in QueryAsync(SagasWithPendingSql, cancellationToken, ("$max_count", maxCount)).ConfigureAwait(false))
+        await foreach (var row in _database.QueryAsync(SagasWithPendingSql, cancellationToken, ("$max_count", maxCount)).ConfigureAwait(false))
         {
             sagas.Add(new SagaRecord(row.GetString(0), row.GetString(1), row.GetInt64(2), (byte[])row.GetValue(3), row.GetInt64(4) != 0, HasPending: true) { CompletedAt = TimeAt(row, 5) });
         }
@@ -140,7 +151,7 @@ public sealed partial class SqliteEventStore : ISagaStore
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
         var purged = 0;
-        await _writer.WriteAsync(
+        await _database.Writer.WriteAsync(
             async connection =>
             {
                 (string, object)[] expired = [("$before", completedBefore.UtcTicks), ("$max_count", maxCount)];
@@ -159,14 +170,14 @@ public sealed partial class SqliteEventStore : ISagaStore
     /// <inheritdoc/>
     public async Task<DateTimeOffset?> NextTimeoutAfterAsync(DateTimeOffset after, CancellationToken cancellationToken = default)
     {
-        using var connection = await OpenAsync(cancellationToken).ConfigureAwait(false);
+        using var connection = await _database.OpenAsync(cancellationToken).ConfigureAwait(false);
         using var query = Command(connection, NextTimeoutSql, ("$after", after.UtcTicks));
         return await query.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long ticks ? new DateTimeOffset(ticks, TimeSpan.Zero) : null;
     }
 
     /// <inheritdoc/>
     public Task DeleteTimeoutAsync(Guid timeoutId, CancellationToken cancellationToken = default) =>
-        _writer.WriteAsync(
+        _database.Writer.WriteAsync(
             async connection =>
             {
                 using var delete = Command(connection, DeleteTimeoutSql, ("$timeout_id", Blobs.FromId(timeoutId)));

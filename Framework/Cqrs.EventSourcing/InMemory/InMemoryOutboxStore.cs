@@ -1,29 +1,30 @@
 namespace Cqrs.EventSourcing.InMemory;
 
-/// <summary>The outbox: appends fill it under the store's lock; publishing empties it.</summary>
-public sealed partial class InMemoryEventStore
+/// <summary>The outbox in memory: appends (<see cref="InMemoryEventStore"/>) fill it under the streams' lock; publishing empties it. Thread-safe.</summary>
+/// <param name="storage">What the in-memory stores keep.</param>
+public sealed class InMemoryOutboxStore(InMemoryStorage storage) : IOutboxStore
 {
     /// <inheritdoc/>
     /// <exception cref="StoredDataException">An event was damaged (a test's doing).</exception>
     public Task<IReadOnlyList<StoredEvent>> ReadUnpublishedAsync(int maxCount, CancellationToken cancellationToken = default)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
-        lock (_lock)
+        lock (storage.StreamsLock)
         {
-            return Task.FromResult<IReadOnlyList<StoredEvent>>([.. _outbox.Values.Take(maxCount).Select(Checked)]);
+            return Task.FromResult<IReadOnlyList<StoredEvent>>([.. storage.Outbox.Values.Take(maxCount).Select(storage.Checked)]);
         }
     }
 
     /// <inheritdoc/>
     public Task MarkPublishedAsync(IReadOnlyList<StoredEvent> events, CancellationToken cancellationToken = default)
     {
-        lock (_lock)
+        lock (storage.StreamsLock)
         {
             foreach (var published in events)
             {
-                if (_outboxKeys.Remove(published.EventId, out var key))
+                if (storage.OutboxKeys.Remove(published.EventId, out var key))
                 {
-                    _outbox.Remove(key);
+                    storage.Outbox.Remove(key);
                 }
             }
         }
@@ -35,16 +36,16 @@ public sealed partial class InMemoryEventStore
     public Task DeadLetterAsync(StreamPosition position, string reason, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(reason);
-        lock (_lock)
+        lock (storage.StreamsLock)
         {
-            var entry = _outbox.FirstOrDefault(entry => entry.Value.Position == position);
+            var entry = storage.Outbox.FirstOrDefault(entry => entry.Value.Position == position);
             if (entry.Value is not null)
             {
-                _outbox.Remove(entry.Key);
-                _outboxKeys.Remove(entry.Value.EventId);
+                storage.Outbox.Remove(entry.Key);
+                storage.OutboxKeys.Remove(entry.Value.EventId);
             }
 
-            _deadLetters[position] = new OutboxDeadLetter(position, reason, _clock.GetUtcNow());
+            storage.DeadLetters[position] = new OutboxDeadLetter(position, reason, storage.Clock.GetUtcNow());
         }
 
         return Task.CompletedTask;
@@ -54,9 +55,9 @@ public sealed partial class InMemoryEventStore
     public Task<IReadOnlyList<OutboxDeadLetter>> ReadDeadLettersAsync(int maxCount, CancellationToken cancellationToken = default)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
-        lock (_lock)
+        lock (storage.StreamsLock)
         {
-            return Task.FromResult<IReadOnlyList<OutboxDeadLetter>>([.. _deadLetters.Values.Take(maxCount)]);
+            return Task.FromResult<IReadOnlyList<OutboxDeadLetter>>([.. storage.DeadLetters.Values.Take(maxCount)]);
         }
     }
 }

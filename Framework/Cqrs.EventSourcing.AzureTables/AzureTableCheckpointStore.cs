@@ -2,9 +2,19 @@ using Azure.Data.Tables;
 
 namespace Cqrs.EventSourcing.AzureTables;
 
-/// <summary>Checkpoints: a row per projection (partition) and stream (row), holding the version applied.</summary>
-public sealed partial class AzureTableEventStore
+/// <summary>Projection checkpoints in Azure Table Storage: a row per projection (partition) and stream (row), holding the version applied. Thread-safe.</summary>
+public sealed class AzureTableCheckpointStore : ICheckpointStore
 {
+    private readonly AzureTableStorage _storage;
+
+    /// <summary>The checkpoints of <paramref name="storage"/>.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
+    public AzureTableCheckpointStore(AzureTableStorage storage)
+    {
+        ArgumentNullException.ThrowIfNull(storage);
+        _storage = storage;
+    }
+
     private const string CheckpointVersionProperty = "Version";
 
     /// <inheritdoc/>
@@ -12,8 +22,8 @@ public sealed partial class AzureTableEventStore
     public async Task<long> GetCheckpointAsync(string projection, string streamId, CancellationToken cancellationToken = default)
     {
         StreamIds.ThrowIfInvalid(streamId);
-        var table = await _checkpoints.GetAsync(cancellationToken).ConfigureAwait(false);
-        var row = await table.FindAsync(NameKey(projection), streamId, cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Checkpoints.GetAsync(cancellationToken).ConfigureAwait(false);
+        var row = await table.FindAsync(AzureTableStorage.NameKey(projection), streamId, cancellationToken).ConfigureAwait(false);
         return row is null ? 0
             : row.TryGet<long>(CheckpointVersionProperty, out var version) ? version
             : throw new StoredDataException(new StreamPosition(streamId, 0), $"the checkpoint of projection '{projection}' has no {CheckpointVersionProperty} of type Int64.");
@@ -23,16 +33,16 @@ public sealed partial class AzureTableEventStore
     public async Task SetCheckpointAsync(string projection, string streamId, long version, CancellationToken cancellationToken = default)
     {
         StreamIds.ThrowIfInvalid(streamId);
-        var table = await _checkpoints.GetAsync(cancellationToken).ConfigureAwait(false);
-        var row = new TableEntity(NameKey(projection), streamId) { [CheckpointVersionProperty] = version };
+        var table = await _storage.Checkpoints.GetAsync(cancellationToken).ConfigureAwait(false);
+        var row = new TableEntity(AzureTableStorage.NameKey(projection), streamId) { [CheckpointVersionProperty] = version };
         await table.UpsertAsync(row, cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc/>
     public async Task ClearCheckpointsAsync(string projection, CancellationToken cancellationToken = default)
     {
-        var table = await _checkpoints.GetAsync(cancellationToken).ConfigureAwait(false);
-        var partitionKey = NameKey(projection);
+        var table = await _storage.Checkpoints.GetAsync(cancellationToken).ConfigureAwait(false);
+        var partitionKey = AzureTableStorage.NameKey(projection);
         var rowKeys = new List<string>();
         var rows = table.QueryAsync<TableEntity>(TableClient.CreateQueryFilter($"PartitionKey eq {partitionKey}"), select: ["RowKey"], cancellationToken: cancellationToken);
         await foreach (var row in rows.ConfigureAwait(false))

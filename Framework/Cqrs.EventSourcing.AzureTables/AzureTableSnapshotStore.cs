@@ -2,27 +2,37 @@ using Azure.Data.Tables;
 
 namespace Cqrs.EventSourcing.AzureTables;
 
-/// <summary>Snapshots: a row per stream (partition: the stream id), replaced only by a newer one.</summary>
-public sealed partial class AzureTableEventStore
+/// <summary>Snapshots in Azure Table Storage: a row per stream (partition: the stream id), replaced only by a newer one. Thread-safe.</summary>
+public sealed class AzureTableSnapshotStore : ISnapshotStore
 {
+    private readonly AzureTableStorage _storage;
+
+    /// <summary>The snapshots of <paramref name="storage"/>.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
+    public AzureTableSnapshotStore(AzureTableStorage storage)
+    {
+        ArgumentNullException.ThrowIfNull(storage);
+        _storage = storage;
+    }
+
     private const string SnapshotKey = "latest";
     private const string SnapshotVersionProperty = "Version";
     private const string StateTypeProperty = "StateType";
     private const string StateProperty = "State";
 
     /// <inheritdoc/>
-    /// <exception cref="ArgumentException">The state is over <see cref="MaxPayloadBytes"/>.</exception>
+    /// <exception cref="ArgumentException">The state is over <see cref="AzureTableEventStore.MaxPayloadBytes"/>.</exception>
     public async Task SaveSnapshotAsync(string streamId, Snapshot snapshot, CancellationToken cancellationToken = default)
     {
         StreamIds.ThrowIfInvalid(streamId);
         ArgumentNullException.ThrowIfNull(snapshot);
-        if (snapshot.State.Length > MaxPayloadBytes)
+        if (snapshot.State.Length > AzureTableEventStore.MaxPayloadBytes)
         {
             throw new ArgumentException(
-                $"The snapshot of stream '{streamId}' has {snapshot.State.Length} bytes of state; Azure Table Storage holds at most {MaxPayloadBytes} bytes in a property.", nameof(snapshot));
+                $"The snapshot of stream '{streamId}' has {snapshot.State.Length} bytes of state; Azure Table Storage holds at most {AzureTableEventStore.MaxPayloadBytes} bytes in a property.", nameof(snapshot));
         }
 
-        var table = await _snapshots.GetAsync(cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Snapshots.GetAsync(cancellationToken).ConfigureAwait(false);
         var row = new TableEntity(streamId, SnapshotKey)
         {
             [SnapshotVersionProperty] = snapshot.Version,
@@ -58,7 +68,7 @@ public sealed partial class AzureTableEventStore
     public async Task<Snapshot?> LoadSnapshotAsync(string streamId, CancellationToken cancellationToken = default)
     {
         StreamIds.ThrowIfInvalid(streamId);
-        var table = await _snapshots.GetAsync(cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Snapshots.GetAsync(cancellationToken).ConfigureAwait(false);
         var row = await table.FindAsync(streamId, SnapshotKey, cancellationToken).ConfigureAwait(false);
         return row is not null
             && row.TryGet<long>(SnapshotVersionProperty, out var version)

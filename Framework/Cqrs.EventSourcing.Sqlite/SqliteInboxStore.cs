@@ -1,8 +1,20 @@
+using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
+
 namespace Cqrs.EventSourcing.Sqlite;
 
-/// <summary>The inbox: which handler has handled which message.</summary>
-public sealed partial class SqliteEventStore
+/// <summary>The inbox in the SQLite file: which handler has handled which message. Thread-safe.</summary>
+public sealed class SqliteInboxStore : IInboxStore
 {
+    private readonly SqliteDatabase _database;
+
+    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
+    public SqliteInboxStore(SqliteDatabase database)
+    {
+        ArgumentNullException.ThrowIfNull(database);
+        _database = database;
+    }
+
     private const string HasHandledSql = "SELECT EXISTS (SELECT 1 FROM inbox WHERE handler = $handler AND message_id = $message_id);";
 
     private const string MarkHandledSql =
@@ -14,7 +26,7 @@ public sealed partial class SqliteEventStore
     public async Task<bool> HasHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(handler);
-        using var connection = await OpenAsync(cancellationToken).ConfigureAwait(false);
+        using var connection = await _database.OpenAsync(cancellationToken).ConfigureAwait(false);
         using var query = Command(connection, HasHandledSql, ("$handler", handler), ("$message_id", Blobs.FromId(messageId)));
         return await query.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is 1L;
     }
@@ -23,10 +35,10 @@ public sealed partial class SqliteEventStore
     public Task MarkHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(handler);
-        return _writer.WriteAsync(
+        return _database.Writer.WriteAsync(
             async connection =>
             {
-                using var mark = Command(connection, MarkHandledSql, ("$handler", handler), ("$message_id", Blobs.FromId(messageId)), ("$handled_ticks", _clock.GetUtcNow().UtcTicks));
+                using var mark = Command(connection, MarkHandledSql, ("$handler", handler), ("$message_id", Blobs.FromId(messageId)), ("$handled_ticks", _database.Clock.GetUtcNow().UtcTicks));
                 await mark.ExecuteNonQueryAsync().ConfigureAwait(false);
             },
             cancellationToken);
@@ -36,7 +48,7 @@ public sealed partial class SqliteEventStore
     public async Task<int> PurgeHandledAsync(DateTimeOffset handledBefore, CancellationToken cancellationToken = default)
     {
         var purged = 0;
-        await _writer.WriteAsync(
+        await _database.Writer.WriteAsync(
             async connection =>
             {
                 using var purge = Command(connection, PurgeHandledSql, ("$before", handledBefore.UtcTicks));

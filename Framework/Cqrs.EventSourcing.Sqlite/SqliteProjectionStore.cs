@@ -1,8 +1,23 @@
+using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
+
 namespace Cqrs.EventSourcing.Sqlite;
 
-/// <summary>Projections whose read model lives in this file (<see cref="ISqliteProjection"/>): applied with their checkpoints in one transaction.</summary>
-public sealed partial class SqliteEventStore : ITransactionalProjectionStore
+/// <summary>
+/// Projections whose read model lives in the SQLite file (<see cref="ISqliteProjection"/>): applied with their
+/// checkpoints (those of <see cref="SqliteCheckpointStore"/>) in one transaction. Thread-safe.
+/// </summary>
+public sealed class SqliteProjectionStore : ITransactionalProjectionStore
 {
+    private readonly SqliteDatabase _database;
+
+    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
+    public SqliteProjectionStore(SqliteDatabase database)
+    {
+        ArgumentNullException.ThrowIfNull(database);
+        _database = database;
+    }
+
     /// <inheritdoc/>
     public bool Supports(IProjection projection) => projection is ISqliteProjection;
 
@@ -12,7 +27,7 @@ public sealed partial class SqliteEventStore : ITransactionalProjectionStore
     {
         var sqlite = AsSqlite(projection);
         ArgumentNullException.ThrowIfNull(events);
-        return _writer.WriteAsync(
+        return _database.Writer.WriteAsync(
             async connection =>
             {
                 // The checkpoints are read again inside the transaction: another process may have applied some of these.
@@ -21,7 +36,7 @@ public sealed partial class SqliteEventStore : ITransactionalProjectionStore
                 {
                     if (!reached.TryGetValue(position.StreamId, out var checkpoint))
                     {
-                        checkpoint = await ReadCheckpointAsync(connection, projection.Name, position.StreamId, CancellationToken.None).ConfigureAwait(false);
+                        checkpoint = await SqliteCheckpointStore.ReadCheckpointAsync(connection, projection.Name, position.StreamId, CancellationToken.None).ConfigureAwait(false);
                     }
 
                     if (position.Version > checkpoint + 1)
@@ -41,7 +56,7 @@ public sealed partial class SqliteEventStore : ITransactionalProjectionStore
 
                 foreach (var (streamId, version) in reached)
                 {
-                    await WriteCheckpointAsync(connection, projection.Name, streamId, version).ConfigureAwait(false);
+                    await SqliteCheckpointStore.WriteCheckpointAsync(connection, projection.Name, streamId, version).ConfigureAwait(false);
                 }
             },
             cancellationToken);
@@ -52,11 +67,11 @@ public sealed partial class SqliteEventStore : ITransactionalProjectionStore
     public Task ResetAsync(IProjection projection, CancellationToken cancellationToken = default)
     {
         var sqlite = AsSqlite(projection);
-        return _writer.WriteAsync(
+        return _database.Writer.WriteAsync(
             async connection =>
             {
                 await sqlite.ResetAsync(connection).ConfigureAwait(false);
-                using var clear = Command(connection, ClearCheckpointsSql, ("$projection", projection.Name));
+                using var clear = Command(connection, SqliteCheckpointStore.ClearCheckpointsSql, ("$projection", projection.Name));
                 await clear.ExecuteNonQueryAsync().ConfigureAwait(false);
             },
             cancellationToken);

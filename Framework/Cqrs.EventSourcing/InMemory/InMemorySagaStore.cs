@@ -1,8 +1,10 @@
 namespace Cqrs.EventSourcing.InMemory;
 
-/// <summary>Sagas and their timeouts, under the store's one lock.</summary>
-public sealed partial class InMemoryEventStore : ISagaStore
+/// <summary>Sagas and their timeouts in memory, under one lock. Thread-safe.</summary>
+/// <param name="storage">What the in-memory stores keep; its clock stamps completed sagas saved without a completion time.</param>
+public sealed class InMemorySagaStore(InMemoryStorage storage) : ISagaStore
 {
+    private readonly Lock _lock = new();
     private readonly Dictionary<(string SagaType, string SagaId), SagaRecord> _sagas = [];
     private readonly Dictionary<Guid, SagaTimeoutRecord> _timeouts = [];
 
@@ -108,5 +110,5 @@ public sealed partial class InMemoryEventStore : ISagaStore
 
     /// <summary>A completed record's completion time: its own, else the one stored, else now; null while the saga runs.</summary>
     private DateTimeOffset? CompletedAtOf(SagaRecord record, SagaRecord? current) =>
-        !record.Completed ? null : record.CompletedAt ?? current?.CompletedAt ?? _clock.GetUtcNow();
+        !record.Completed ? null : record.CompletedAt ?? current?.CompletedAt ?? storage.Clock.GetUtcNow();
 }

@@ -1,10 +1,21 @@
 using Microsoft.Data.Sqlite;
+using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
 
 namespace Cqrs.EventSourcing.Sqlite;
 
-/// <summary>The outbox: appends fill it in the transaction that stores their events; publishing empties it.</summary>
-public sealed partial class SqliteEventStore
+/// <summary>The outbox in the SQLite file: appends fill it in the transaction that stores their events; publishing empties it. Thread-safe.</summary>
+public sealed class SqliteOutboxStore : IOutboxStore
 {
+    private readonly SqliteDatabase _database;
+
+    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
+    public SqliteOutboxStore(SqliteDatabase database)
+    {
+        ArgumentNullException.ThrowIfNull(database);
+        _database = database;
+    }
+
     private const string ReadUnpublishedSql =
         $"SELECT {RowReader.EventColumns} FROM outbox JOIN events USING (position) ORDER BY position LIMIT $limit;";
 
@@ -28,7 +39,7 @@ public sealed partial class SqliteEventStore
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
         var unpublished = new List<StoredEvent>();
-        await foreach (var row in QueryAsync(ReadUnpublishedSql, cancellationToken, ("$limit", maxCount)).ConfigureAwait(false))
+        await foreach (var row in _database.QueryAsync(ReadUnpublishedSql, cancellationToken, ("$limit", maxCount)).ConfigureAwait(false))
         {
             unpublished.Add(RowReader.ReadEvent(row));
         }
@@ -45,7 +56,7 @@ public sealed partial class SqliteEventStore
             return;
         }
 
-        await _writer.WriteAsync(
+        await _database.Writer.WriteAsync(
             async connection =>
             {
                 using var delete = Command(connection, MarkPublishedSql);
@@ -65,7 +76,7 @@ public sealed partial class SqliteEventStore
     public Task DeadLetterAsync(StreamPosition position, string reason, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(reason);
-        return _writer.WriteAsync(
+        return _database.Writer.WriteAsync(
             async connection =>
             {
                 using var deadLetter = Command(
@@ -74,7 +85,7 @@ public sealed partial class SqliteEventStore
                     ("$stream", position.StreamId),
                     ("$version", position.Version),
                     ("$reason", reason),
-                    ("$ticks", _clock.GetUtcNow().UtcTicks));
+                    ("$ticks", _database.Clock.GetUtcNow().UtcTicks));
                 await deadLetter.ExecuteNonQueryAsync().ConfigureAwait(false);
             },
             cancellationToken);
@@ -86,7 +97,7 @@ public sealed partial class SqliteEventStore
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
         var deadLetters = new List<OutboxDeadLetter>();
-        await foreach (var row in QueryAsync(ReadDeadLettersSql, cancellationToken, ("$limit", maxCount)).ConfigureAwait(false))
+        await foreach (var row in _database.QueryAsync(ReadDeadLettersSql, cancellationToken, ("$limit", maxCount)).ConfigureAwait(false))
         {
             deadLetters.Add(RowReader.ReadDeadLetter(row));
         }

@@ -2,28 +2,38 @@ using Azure.Data.Tables;
 
 namespace Cqrs.EventSourcing.AzureTables;
 
-/// <summary>The inbox: a row per handler (partition) and message id (row).</summary>
-public sealed partial class AzureTableEventStore
+/// <summary>The inbox in Azure Table Storage: a row per handler (partition) and message id (row). Thread-safe.</summary>
+public sealed class AzureTableInboxStore : IInboxStore
 {
+    private readonly AzureTableStorage _storage;
+
+    /// <summary>The inbox of <paramref name="storage"/>.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
+    public AzureTableInboxStore(AzureTableStorage storage)
+    {
+        ArgumentNullException.ThrowIfNull(storage);
+        _storage = storage;
+    }
+
     /// <inheritdoc/>
     public async Task<bool> HasHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default)
     {
-        var table = await _inbox.GetAsync(cancellationToken).ConfigureAwait(false);
-        return await table.FindAsync(NameKey(handler), MessageKey(messageId), cancellationToken).ConfigureAwait(false) is not null;
+        var table = await _storage.Inbox.GetAsync(cancellationToken).ConfigureAwait(false);
+        return await table.FindAsync(AzureTableStorage.NameKey(handler), MessageKey(messageId), cancellationToken).ConfigureAwait(false) is not null;
     }
 
     /// <inheritdoc/>
     public async Task MarkHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default)
     {
-        var table = await _inbox.GetAsync(cancellationToken).ConfigureAwait(false);
-        await table.UpsertAsync(new TableEntity(NameKey(handler), MessageKey(messageId)), cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Inbox.GetAsync(cancellationToken).ConfigureAwait(false);
+        await table.UpsertAsync(new TableEntity(AzureTableStorage.NameKey(handler), MessageKey(messageId)), cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc/>
     /// <remarks>A record's age is its row's <c>Timestamp</c>, set by the service when the row was written. The purge scans the inbox table.</remarks>
     public async Task<int> PurgeHandledAsync(DateTimeOffset handledBefore, CancellationToken cancellationToken = default)
     {
-        var table = await _inbox.GetAsync(cancellationToken).ConfigureAwait(false);
+        var table = await _storage.Inbox.GetAsync(cancellationToken).ConfigureAwait(false);
         var expired = new List<(string Partition, string Row)>();
         var filter = TableClient.CreateQueryFilter($"Timestamp lt {handledBefore}");
         await foreach (var row in table.QueryAsync<TableEntity>(filter, select: ["PartitionKey", "RowKey"], cancellationToken: cancellationToken).ConfigureAwait(false))
@@ -40,11 +50,4 @@ public sealed partial class AzureTableEventStore
     }
 
     private static string MessageKey(Guid messageId) => messageId.ToString("N");
-
-    /// <summary>A handler or projection name as a key: escaped, since names may hold characters keys forbid.</summary>
-    private static string NameKey(string name)
-    {
-        ArgumentNullException.ThrowIfNull(name);
-        return Uri.EscapeDataString(name);
-    }
 }
