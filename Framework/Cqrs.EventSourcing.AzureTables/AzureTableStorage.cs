@@ -19,7 +19,6 @@ public sealed class AzureTableStorage
     internal const string CheckpointsTable = "Checkpoints";
     internal const string SagasTable = "Sagas";
 
-
     /// <summary>The tables in the account of <paramref name="connectionString"/>.</summary>
     /// <param name="connectionString">A storage account connection string, such as <c>UseDevelopmentStorage=true</c>.</param>
     /// <param name="tablePrefix">Starts every table name: a letter, then letters and digits; at most <see cref="MaxTablePrefixLength"/> characters.</param>
