@@ -3,17 +3,10 @@ using Azure.Data.Tables;
 namespace Cqrs.EventSourcing.AzureTables;
 
 /// <summary>Projection checkpoints in Azure Table Storage: a row per projection (partition) and stream (row), holding the version applied. Thread-safe.</summary>
-public sealed class AzureTableCheckpointStore : ICheckpointStore
+/// <param name="storage">The tables, which the store shares with the other stores of the account and prefix.</param>
+public sealed class AzureTableCheckpointStore(AzureTableStorage storage) : ICheckpointStore
 {
-    private readonly AzureTableStorage _storage;
-
-    /// <summary>The checkpoints of <paramref name="storage"/>.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
-    public AzureTableCheckpointStore(AzureTableStorage storage)
-    {
-        ArgumentNullException.ThrowIfNull(storage);
-        _storage = storage;
-    }
+    private readonly AzureTableStorage _storage = storage ?? throw new ArgumentNullException(nameof(storage));
 
     private const string CheckpointVersionProperty = "Version";
 

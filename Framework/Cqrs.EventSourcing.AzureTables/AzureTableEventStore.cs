@@ -13,7 +13,8 @@ namespace Cqrs.EventSourcing.AzureTables;
 /// Limits of Table Storage show as limits of an append: at most <see cref="MaxEventsPerAppend"/> events, each
 /// payload at most <see cref="MaxPayloadBytes"/> and all together at most <see cref="MaxAppendBytes"/>.
 /// </remarks>
-public sealed class AzureTableEventStore : IEventStore
+/// <param name="storage">The tables, which the store shares with the other stores of the account and prefix.</param>
+public sealed class AzureTableEventStore(AzureTableStorage storage) : IEventStore
 {
     /// <summary>The most events one append holds: a transaction has at most 100 rows, and an append writes the head and two rows per event.</summary>
     public const int MaxEventsPerAppend = 49;
@@ -24,15 +25,7 @@ public sealed class AzureTableEventStore : IEventStore
     /// <summary>The most payload and wire-name bytes one append holds, which keeps its transaction under the 4 MiB limit.</summary>
     public const int MaxAppendBytes = 2 * 1024 * 1024;
 
-    private readonly AzureTableStorage _storage;
-
-    /// <summary>The streams of <paramref name="storage"/>.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
-    public AzureTableEventStore(AzureTableStorage storage)
-    {
-        ArgumentNullException.ThrowIfNull(storage);
-        _storage = storage;
-    }
+    private readonly AzureTableStorage _storage = storage ?? throw new ArgumentNullException(nameof(storage));
 
     /// <inheritdoc/>
     /// <exception cref="ArgumentException">Also when the append breaks a limit of Table Storage (see the class remarks).</exception>

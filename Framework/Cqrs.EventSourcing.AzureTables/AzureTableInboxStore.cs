@@ -3,17 +3,10 @@ using Azure.Data.Tables;
 namespace Cqrs.EventSourcing.AzureTables;
 
 /// <summary>The inbox in Azure Table Storage: a row per handler (partition) and message id (row). Thread-safe.</summary>
-public sealed class AzureTableInboxStore : IInboxStore
+/// <param name="storage">The tables, which the store shares with the other stores of the account and prefix.</param>
+public sealed class AzureTableInboxStore(AzureTableStorage storage) : IInboxStore
 {
-    private readonly AzureTableStorage _storage;
-
-    /// <summary>The inbox of <paramref name="storage"/>.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
-    public AzureTableInboxStore(AzureTableStorage storage)
-    {
-        ArgumentNullException.ThrowIfNull(storage);
-        _storage = storage;
-    }
+    private readonly AzureTableStorage _storage = storage ?? throw new ArgumentNullException(nameof(storage));
 
     /// <inheritdoc/>
     public async Task<bool> HasHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default)

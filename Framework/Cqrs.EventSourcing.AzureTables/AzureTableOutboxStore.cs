@@ -8,17 +8,10 @@ namespace Cqrs.EventSourcing.AzureTables;
 /// <see cref="AzureTableEventStore"/>'s appends), deleted once published. Reading it scans the streams table across
 /// partitions. Thread-safe.
 /// </summary>
-public sealed class AzureTableOutboxStore : IOutboxStore
+/// <param name="storage">The tables, which the store shares with the other stores of the account and prefix.</param>
+public sealed class AzureTableOutboxStore(AzureTableStorage storage) : IOutboxStore
 {
-    private readonly AzureTableStorage _storage;
-
-    /// <summary>The outbox of <paramref name="storage"/>.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
-    public AzureTableOutboxStore(AzureTableStorage storage)
-    {
-        ArgumentNullException.ThrowIfNull(storage);
-        _storage = storage;
-    }
+    private readonly AzureTableStorage _storage = storage ?? throw new ArgumentNullException(nameof(storage));
 
     /// <inheritdoc/>
     /// <remarks>Scans the streams table for outbox rows across partitions; streams come in the order of their ids.</remarks>

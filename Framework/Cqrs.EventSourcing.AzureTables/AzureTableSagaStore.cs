@@ -21,7 +21,8 @@ namespace Cqrs.EventSourcing.AzureTables;
 /// each, within the 100 of a transaction), each body at most <see cref="AzureTableEventStore.MaxPayloadBytes"/>, and data and bodies together
 /// at most <see cref="AzureTableEventStore.MaxAppendBytes"/> (within the 4 MiB of a transaction). Thread-safe.
 /// </remarks>
-public sealed partial class AzureTableSagaStore : ISagaStore
+/// <param name="storage">The tables, which the store shares with the other stores of the account and prefix.</param>
+public sealed partial class AzureTableSagaStore(AzureTableStorage storage) : ISagaStore
 {
     /// <summary>The largest saga data (state, remembered message ids and pending messages), in bytes: 15 binary properties of 64 KiB in one entity.</summary>
     public const int MaxSagaDataBytes = SagaRows.MaxDataParts * AzureTableEventStore.MaxPayloadBytes;
@@ -38,15 +39,7 @@ public sealed partial class AzureTableSagaStore : ISagaStore
     /// </summary>
     private readonly ConcurrentDictionary<Guid, (string Partition, string DueKey, string TimeoutKey)> _timeoutRows = new();
 
-    private readonly AzureTableStorage _storage;
-
-    /// <summary>The sagas of <paramref name="storage"/>.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
-    public AzureTableSagaStore(AzureTableStorage storage)
-    {
-        ArgumentNullException.ThrowIfNull(storage);
-        _storage = storage;
-    }
+    private readonly AzureTableStorage _storage = storage ?? throw new ArgumentNullException(nameof(storage));
 
     /// <inheritdoc/>
     /// <exception cref="ArgumentException">The type and id are too long to be a key.</exception>

@@ -3,17 +3,10 @@ using Azure.Data.Tables;
 namespace Cqrs.EventSourcing.AzureTables;
 
 /// <summary>Snapshots in Azure Table Storage: a row per stream (partition: the stream id), replaced only by a newer one. Thread-safe.</summary>
-public sealed class AzureTableSnapshotStore : ISnapshotStore
+/// <param name="storage">The tables, which the store shares with the other stores of the account and prefix.</param>
+public sealed class AzureTableSnapshotStore(AzureTableStorage storage) : ISnapshotStore
 {
-    private readonly AzureTableStorage _storage;
-
-    /// <summary>The snapshots of <paramref name="storage"/>.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="storage"/> is null.</exception>
-    public AzureTableSnapshotStore(AzureTableStorage storage)
-    {
-        ArgumentNullException.ThrowIfNull(storage);
-        _storage = storage;
-    }
+    private readonly AzureTableStorage _storage = storage ?? throw new ArgumentNullException(nameof(storage));
 
     private const string SnapshotKey = "latest";
     private const string SnapshotVersionProperty = "Version";

@@ -4,17 +4,10 @@ using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
 namespace Cqrs.EventSourcing.Sqlite;
 
 /// <summary>Projection checkpoints in the SQLite file: the last version of each stream each projection has applied. Thread-safe.</summary>
-public sealed class SqliteCheckpointStore : ICheckpointStore
+/// <param name="database">The file, whose writer and clock the store shares with the other stores of the file.</param>
+public sealed class SqliteCheckpointStore(SqliteDatabase database) : ICheckpointStore
 {
-    private readonly SqliteDatabase _database;
-
-    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
-    public SqliteCheckpointStore(SqliteDatabase database)
-    {
-        ArgumentNullException.ThrowIfNull(database);
-        _database = database;
-    }
+    private readonly SqliteDatabase _database = database ?? throw new ArgumentNullException(nameof(database));
 
     private const string GetCheckpointSql = "SELECT version FROM checkpoints WHERE projection = $projection AND stream_id = $stream;";
 

@@ -8,17 +8,10 @@ namespace Cqrs.EventSourcing.Sqlite;
 /// Streams in the SQLite file: appending (with an outbox row per event, in the append's transaction) and reading.
 /// Thread-safe.
 /// </summary>
-public sealed class SqliteEventStore : IEventStore
+/// <param name="database">The file, whose writer and clock the store shares with the other stores of the file.</param>
+public sealed class SqliteEventStore(SqliteDatabase database) : IEventStore
 {
-    private readonly SqliteDatabase _database;
-
-    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
-    public SqliteEventStore(SqliteDatabase database)
-    {
-        ArgumentNullException.ThrowIfNull(database);
-        _database = database;
-    }
+    private readonly SqliteDatabase _database = database ?? throw new ArgumentNullException(nameof(database));
 
     // Reads go a page at a time, so that a long read holds neither a pooled connection nor a WAL snapshot
     // (which keeps the WAL from being checkpointed) while its caller works through the events.

@@ -3,17 +3,10 @@ using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
 namespace Cqrs.EventSourcing.Sqlite;
 
 /// <summary>The inbox in the SQLite file: which handler has handled which message. Thread-safe.</summary>
-public sealed class SqliteInboxStore : IInboxStore
+/// <param name="database">The file, whose writer and clock the store shares with the other stores of the file.</param>
+public sealed class SqliteInboxStore(SqliteDatabase database) : IInboxStore
 {
-    private readonly SqliteDatabase _database;
-
-    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
-    public SqliteInboxStore(SqliteDatabase database)
-    {
-        ArgumentNullException.ThrowIfNull(database);
-        _database = database;
-    }
+    private readonly SqliteDatabase _database = database ?? throw new ArgumentNullException(nameof(database));
 
     private const string HasHandledSql = "SELECT EXISTS (SELECT 1 FROM inbox WHERE handler = $handler AND message_id = $message_id);";
 

@@ -4,17 +4,10 @@ using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
 namespace Cqrs.EventSourcing.Sqlite;
 
 /// <summary>The outbox in the SQLite file: appends fill it in the transaction that stores their events; publishing empties it. Thread-safe.</summary>
-public sealed class SqliteOutboxStore : IOutboxStore
+/// <param name="database">The file, whose writer and clock the store shares with the other stores of the file.</param>
+public sealed class SqliteOutboxStore(SqliteDatabase database) : IOutboxStore
 {
-    private readonly SqliteDatabase _database;
-
-    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
-    public SqliteOutboxStore(SqliteDatabase database)
-    {
-        ArgumentNullException.ThrowIfNull(database);
-        _database = database;
-    }
+    private readonly SqliteDatabase _database = database ?? throw new ArgumentNullException(nameof(database));
 
     private const string ReadUnpublishedSql =
         $"SELECT {RowReader.EventColumns} FROM outbox JOIN events USING (position) ORDER BY position LIMIT $limit;";

@@ -6,17 +6,10 @@ namespace Cqrs.EventSourcing.Sqlite;
 /// Projections whose read model lives in the SQLite file (<see cref="ISqliteProjection"/>): applied with their
 /// checkpoints (those of <see cref="SqliteCheckpointStore"/>) in one transaction. Thread-safe.
 /// </summary>
-public sealed class SqliteProjectionStore : ITransactionalProjectionStore
+/// <param name="database">The file, whose writer and clock the store shares with the other stores of the file.</param>
+public sealed class SqliteProjectionStore(SqliteDatabase database) : ITransactionalProjectionStore
 {
-    private readonly SqliteDatabase _database;
-
-    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
-    public SqliteProjectionStore(SqliteDatabase database)
-    {
-        ArgumentNullException.ThrowIfNull(database);
-        _database = database;
-    }
+    private readonly SqliteDatabase _database = database ?? throw new ArgumentNullException(nameof(database));
 
     /// <inheritdoc/>
     public bool Supports(IProjection projection) => projection is ISqliteProjection;

@@ -7,17 +7,10 @@ namespace Cqrs.EventSourcing.Sqlite;
 /// Sagas and their timeouts in the SQLite file: a row per saga, saved with a version check, and its timeouts in the
 /// same write; completed sagas are purged by completion time, with their timeouts, in one write. Thread-safe.
 /// </summary>
-public sealed class SqliteSagaStore : ISagaStore
+/// <param name="database">The file, whose writer and clock the store shares with the other stores of the file.</param>
+public sealed class SqliteSagaStore(SqliteDatabase database) : ISagaStore
 {
-    private readonly SqliteDatabase _database;
-
-    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
-    public SqliteSagaStore(SqliteDatabase database)
-    {
-        ArgumentNullException.ThrowIfNull(database);
-        _database = database;
-    }
+    private readonly SqliteDatabase _database = database ?? throw new ArgumentNullException(nameof(database));
 
     private const string LoadSagaSql = "SELECT version, data, completed, has_pending, completed_ticks FROM sagas WHERE saga_type = $saga_type AND saga_id = $saga_id;";
 

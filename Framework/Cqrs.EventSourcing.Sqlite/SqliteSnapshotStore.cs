@@ -3,17 +3,10 @@ using static Cqrs.EventSourcing.Sqlite.SqliteDatabase;
 namespace Cqrs.EventSourcing.Sqlite;
 
 /// <summary>Snapshots in the SQLite file: one per stream, the highest version kept. Thread-safe.</summary>
-public sealed class SqliteSnapshotStore : ISnapshotStore
+/// <param name="database">The file, whose writer and clock the store shares with the other stores of the file.</param>
+public sealed class SqliteSnapshotStore(SqliteDatabase database) : ISnapshotStore
 {
-    private readonly SqliteDatabase _database;
-
-    /// <summary>A store over <paramref name="database"/>, whose writer and clock it shares with the other stores of the file.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="database"/> is null.</exception>
-    public SqliteSnapshotStore(SqliteDatabase database)
-    {
-        ArgumentNullException.ThrowIfNull(database);
-        _database = database;
-    }
+    private readonly SqliteDatabase _database = database ?? throw new ArgumentNullException(nameof(database));
 
     private const string SaveSnapshotSql = """
         INSERT INTO snapshots (stream_id, version, state_type, state) VALUES ($stream, $version, $state_type, $state)
