@@ -1,28 +1,35 @@
 using System.Globalization;
 using System.Net;
 using System.Runtime.InteropServices;
+using Microsoft.Extensions.Logging;
 
 namespace Cqrs.ServiceBus.LocalBroker.Host;
 
 /// <summary>
 /// Runs the local Service Bus broker until Ctrl+C (or SIGTERM):
-/// <c>dotnet run --project Framework/Cqrs.ServiceBus.LocalBroker.Host -- --topology topology.json [--port 5672] [--bind 127.0.0.1] [--network-delay 1]</c>.
+/// <c>dotnet run --project Framework/Cqrs.ServiceBus.LocalBroker.Host -- --topology topology.json [--port 5672] [--bind 127.0.0.1] [--network-delay 1] [--log-level Information]</c>.
 /// Prints the connection string on the first line of stdout, so a script can read it, and the administration
-/// endpoint's (for ServiceBusAdministrationClient) on the second.
+/// endpoint's (for ServiceBusAdministrationClient) on the second. The broker's log goes to stderr, one line per entry.
 /// </summary>
 internal static class BrokerHost
 {
     private const string Usage = "usage: --topology <file.json> [--port <n>, default a free one] [--bind <address>, default 127.0.0.1]" +
-        " [--network-delay <ms each way>, default 0]";
+        " [--network-delay <ms each way>, default 0] [--log-level <Trace|Debug|Information|Warning|Error|None>, default Warning]";
 
     public static async Task<int> RunAsync(string[] args)
     {
-        if (!TryParse(args, out var topologyPath, out var options))
+        if (!TryParse(args, out var topologyPath, out var options, out var logLevel))
         {
             await Console.Error.WriteLineAsync(Usage);
             return 2;
         }
 
+        // stderr only: stdout carries the connection strings a script reads.
+        using var loggerFactory = LoggerFactory.Create(logging => logging
+            .SetMinimumLevel(logLevel)
+            .AddSimpleConsole(console => console.SingleLine = true)
+            .AddConsole(console => console.LogToStandardErrorThreshold = LogLevel.Trace));
+        options.LoggerFactory = loggerFactory;
         var topology = BrokerTopology.Load(topologyPath);
         await using var broker = await LocalServiceBusBroker.StartAsync(topology, options);
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -44,10 +51,11 @@ internal static class BrokerHost
         }
     }
 
-    private static bool TryParse(string[] args, out string topologyPath, out LocalServiceBusBrokerOptions options)
+    private static bool TryParse(string[] args, out string topologyPath, out LocalServiceBusBrokerOptions options, out LogLevel logLevel)
     {
         topologyPath = "";
         options = new LocalServiceBusBrokerOptions();
+        logLevel = LogLevel.Warning; // what the broker refuses shows; connections and links with Information
         for (var i = 0; i + 1 < args.Length; i += 2)
         {
             switch (args[i])
@@ -63,6 +71,9 @@ internal static class BrokerHost
                     break;
                 case "--network-delay" when double.TryParse(args[i + 1], NumberStyles.Float, CultureInfo.InvariantCulture, out var milliseconds) && milliseconds is >= 0 and < 60_000:
                     options.NetworkDelay = TimeSpan.FromMilliseconds(milliseconds);
+                    break;
+                case "--log-level" when Enum.TryParse<LogLevel>(args[i + 1], ignoreCase: true, out var level) && Enum.IsDefined(level):
+                    logLevel = level;
                     break;
                 default:
                     return false;

@@ -1,8 +1,10 @@
 using System.Net;
 using Cqrs.ServiceBus.LocalBroker.Administration;
 using Cqrs.ServiceBus.LocalBroker.Amqp;
+using Cqrs.ServiceBus.LocalBroker.Diagnostics;
 using Cqrs.ServiceBus.LocalBroker.Entities;
 using Cqrs.ServiceBus.LocalBroker.Network;
+using Microsoft.Extensions.Logging.Abstractions;
 
 namespace Cqrs.ServiceBus.LocalBroker;
 
@@ -79,16 +81,17 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
         options ??= new LocalServiceBusBrokerOptions();
         ArgumentOutOfRangeException.ThrowIfLessThan(options.NetworkDelay, TimeSpan.Zero, nameof(options));
         var registry = new EntityRegistry(topology);
+        var logger = (options.LoggerFactory ?? NullLoggerFactory.Instance).CreateLogger(BrokerLog.CategoryName);
         if (options.NetworkDelay == TimeSpan.Zero)
         {
-            var direct = BrokerListener.Start(registry, options.BindAddress, options.Port);
+            var direct = BrokerListener.Start(registry, options.BindAddress, options.Port, logger);
             return Task.FromResult(Create(registry, direct, network: null, options));
         }
 
         // Clients reach the broker only through the relay, on the address and port asked for; the broker itself
         // listens on a free loopback port of the same family.
         var loopback = options.BindAddress.AddressFamily == System.Net.Sockets.AddressFamily.InterNetworkV6 ? IPAddress.IPv6Loopback : IPAddress.Loopback;
-        var listener = BrokerListener.Start(registry, loopback, port: 0);
+        var listener = BrokerListener.Start(registry, loopback, port: 0, logger);
         try
         {
             var relay = DelayingRelay.Start(new IPEndPoint(options.BindAddress, options.Port), listener.EndPoint, options.NetworkDelay);

@@ -1,4 +1,5 @@
 using System.Net;
+using Microsoft.Extensions.Logging;
 
 namespace Cqrs.ServiceBus.LocalBroker;
 
@@ -18,4 +19,11 @@ public sealed class LocalServiceBusBrokerOptions
     /// Bandwidth is not capped, and the administration endpoint is not delayed.
     /// </summary>
     public TimeSpan NetworkDelay { get; set; }
+
+    /// <summary>
+    /// Where the broker logs (default none): connections and links opened and closed at Information, and at Warning
+    /// every attach, transfer, settlement or request it refuses, with the AMQP condition and description the client
+    /// is sent. The category is <c>Cqrs.ServiceBus.LocalBroker</c>.
+    /// </summary>
+    public ILoggerFactory? LoggerFactory { get; set; }
 }

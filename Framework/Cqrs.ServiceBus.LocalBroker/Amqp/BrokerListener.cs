@@ -1,17 +1,20 @@
 using System.Collections.Concurrent;
 using System.Net;
 using System.Net.Sockets;
+using Cqrs.ServiceBus.LocalBroker.Diagnostics;
 using Cqrs.ServiceBus.LocalBroker.Entities;
 using Microsoft.Azure.Amqp;
 using Microsoft.Azure.Amqp.Framing;
 using Microsoft.Azure.Amqp.Sasl;
 using Microsoft.Azure.Amqp.Transport;
+using Microsoft.Extensions.Logging;
 
 namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 
 /// <summary>
-/// Accepts TCP connections, negotiates SASL (the client's only mechanism is the anonymous <c>MSSBCBS</c>) and
-/// opens an AMQP connection for each, served by <see cref="BrokerRuntime"/>.
+/// Accepts TCP connections, negotiates SASL (the Service Bus client's only mechanism is the anonymous <c>MSSBCBS</c>;
+/// generic AMQP clients use ANONYMOUS or PLAIN) and opens an AMQP connection for each, served by <see cref="BrokerRuntime"/>.
+/// Connections opened and closed are logged.
 /// </summary>
 internal sealed class BrokerListener : IDisposable
 {
@@ -20,10 +23,12 @@ internal sealed class BrokerListener : IDisposable
     private readonly AmqpSettings settings;
     private readonly ConcurrentDictionary<AmqpConnection, byte> connections = new();
     private readonly AmqpTransportListener listener;
+    private readonly ILogger logger;
 
-    private BrokerListener(EntityRegistry registry, IPEndPoint endPoint)
+    private BrokerListener(EntityRegistry registry, IPEndPoint endPoint, ILogger logger)
     {
-        settings = CreateSettings(new BrokerRuntime(registry));
+        this.logger = logger;
+        settings = CreateSettings(new BrokerRuntime(registry, logger));
         var tcp = new TcpTransportSettings { Host = endPoint.Address.ToString(), Port = endPoint.Port }.CreateListener();
         listener = new AmqpTransportListener([tcp], settings);
         listener.Listen(OnTransportAccepted); // binds synchronously: a port in use throws SocketException here
@@ -37,13 +42,13 @@ internal sealed class BrokerListener : IDisposable
     /// TCP listener does not report the port it bound, so a free one is found by binding port 0 first; the rare
     /// port taken in between is retried with another.
     /// </summary>
-    public static BrokerListener Start(EntityRegistry registry, IPAddress address, int port)
+    public static BrokerListener Start(EntityRegistry registry, IPAddress address, int port, ILogger logger)
     {
         for (var attempt = 1; ; attempt++)
         {
             try
             {
-                return new BrokerListener(registry, new IPEndPoint(address, port == 0 ? FreePort(address) : port));
+                return new BrokerListener(registry, new IPEndPoint(address, port == 0 ? FreePort(address) : port), logger);
             }
             catch (SocketException exception) when (port == 0 && attempt < 20 && exception.SocketErrorCode == SocketError.AddressAlreadyInUse)
             {
@@ -74,6 +79,7 @@ internal sealed class BrokerListener : IDisposable
         sasl.Versions.Add(version);
         sasl.AddHandler(new SaslAnonymousHandler("MSSBCBS"));
         sasl.AddHandler(new SaslAnonymousHandler());
+        sasl.AddHandler(new SaslPlainHandler(new AnyKeyAuthenticator()));
         var amqp = new AmqpTransportProvider();
         amqp.Versions.Add(version);
         var settings = new AmqpSettings { RuntimeProvider = runtime };
@@ -86,31 +92,47 @@ internal sealed class BrokerListener : IDisposable
     {
         var connectionSettings = new AmqpConnectionSettings { ContainerId = ContainerId, MaxFrameSize = 64 * 1024, IdleTimeOut = 120_000 };
         AmqpConnection? connection = null;
+        var remote = args.Transport.RemoteEndPoint?.ToString();
         try
         {
             connection = settings.RuntimeProvider.CreateConnection(args.Transport, (ProtocolHeader)args.UserToken, false, settings, connectionSettings);
             connection.Extensions.Add(new ReplyLinks());
             connections.TryAdd(connection, 0);
-            connection.Closed += (sender, _) => connections.TryRemove((AmqpConnection)sender!, out byte _);
-            connection.BeginOpen(AmqpConstants.DefaultTimeout, OnOpened, connection);
+            connection.Closed += (sender, _) => OnClosed((AmqpConnection)sender!, remote);
+            connection.BeginOpen(AmqpConstants.DefaultTimeout, OnOpened, (connection, remote));
         }
         catch (Exception exception) when (exception is not OutOfMemoryException)
         {
             // A client that vanished or spoke nonsense during the handshake: drop its connection only.
+            logger.ConnectionFailed(remote, AmqpErrors.ConditionOf(exception), exception.Message);
             connection?.SafeClose(exception);
         }
     }
 
-    private static void OnOpened(IAsyncResult result)
+    private void OnOpened(IAsyncResult result)
     {
-        var connection = (AmqpConnection)result.AsyncState!;
+        var (connection, remote) = ((AmqpConnection, string?))result.AsyncState!;
         try
         {
             connection.EndOpen(result);
+            logger.ConnectionOpened(remote, connection.Settings.RemoteContainerId);
         }
         catch (Exception exception) when (exception is not OutOfMemoryException)
         {
             connection.SafeClose(exception);
+        }
+    }
+
+    private void OnClosed(AmqpConnection connection, string? remote)
+    {
+        connections.TryRemove(connection, out _);
+        if (AmqpErrors.ErrorOf(connection.TerminalException) is { } error)
+        {
+            logger.ConnectionFailed(remote, error.Condition.Value, error.Description);
+        }
+        else
+        {
+            logger.ConnectionClosed(remote);
         }
     }
 }

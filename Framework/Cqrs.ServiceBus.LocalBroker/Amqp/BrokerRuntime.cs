@@ -1,17 +1,19 @@
+using Cqrs.ServiceBus.LocalBroker.Diagnostics;
 using Cqrs.ServiceBus.LocalBroker.Entities;
 using Cqrs.ServiceBus.LocalBroker.Management;
 using Microsoft.Azure.Amqp;
 using Microsoft.Azure.Amqp.Framing;
 using Microsoft.Azure.Amqp.Transport;
+using Microsoft.Extensions.Logging;
 
 namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 
 /// <summary>
 /// The library's factories for the broker's side of connections, sessions and links. Links are routed by address
 /// in <see cref="BeginOpenLink"/> (an <see cref="AmqpException"/> there fails the attach with its condition, e.g.
-/// amqp:not-found for an unknown entity), never in <see cref="CreateLink"/>.
+/// amqp:not-found for an unknown entity), never in <see cref="CreateLink"/>. Every attach, refusal and detach is logged.
 /// </summary>
-internal sealed class BrokerRuntime(EntityRegistry registry) : IRuntimeProvider
+internal sealed class BrokerRuntime(EntityRegistry registry, ILogger logger) : IRuntimeProvider
 {
     /// <summary>What the Standard tier advertises; the client sizes its batches by it (without it every send fails).</summary>
     public const ulong MaxMessageSize = 256 * 1024;
@@ -40,15 +42,28 @@ internal sealed class BrokerRuntime(EntityRegistry registry) : IRuntimeProvider
 
     public IAsyncResult BeginOpenLink(AmqpLink link, TimeSpan timeout, AsyncCallback callback, object state)
     {
-        if (link is ReceivingAmqpLink receiving)
+        var role = link is ReceivingAmqpLink ? "sends to" : "receives from";
+        var address = AddressOrNull(link is ReceivingAmqpLink ? link.Settings.Target : link.Settings.Source);
+        try
         {
-            OpenInbound(receiving, Address(link.Settings.Target));
+            if (link is ReceivingAmqpLink receiving)
+            {
+                OpenInbound(receiving, address ?? throw NoAddress());
+            }
+            else
+            {
+                OpenOutbound((SendingAmqpLink)link, address ?? throw NoAddress());
+            }
         }
-        else
+        catch (AmqpException refused)
         {
-            OpenOutbound((SendingAmqpLink)link, Address(link.Settings.Source));
+            // The library answers with a detach carrying this error; the log says which link and why.
+            logger.AttachRefused(link.Name, role, address, refused.Error.Condition.Value, refused.Error.Description);
+            throw;
         }
 
+        logger.LinkAttached(link.Name, role, address);
+        link.Closed += (_, _) => LogDetached(link, role, address);
         return new CompletedAsyncResult(callback, state);
     }
 
@@ -68,7 +83,7 @@ internal sealed class BrokerRuntime(EntityRegistry registry) : IRuntimeProvider
         }
         else
         {
-            InboundLink.Attach(link, registry.FindSendTarget(EntityRegistry.PathOf(address)) ?? throw NotFound(address), registry.Operations);
+            InboundLink.Attach(link, registry.FindSendTarget(EntityRegistry.PathOf(address)) ?? throw NotFound(address), registry.Operations, logger);
         }
     }
 
@@ -85,7 +100,19 @@ internal sealed class BrokerRuntime(EntityRegistry registry) : IRuntimeProvider
             throw new AmqpException(AmqpErrorCode.NotImplemented, "The local broker does not implement sessions.");
         }
 
-        OutboundLink.Attach(link, registry.FindReceiveEntity(EntityRegistry.PathOf(address)) ?? throw NotFound(address), registry.Operations);
+        OutboundLink.Attach(link, registry.FindReceiveEntity(EntityRegistry.PathOf(address)) ?? throw NotFound(address), registry.Operations, logger);
+    }
+
+    private void LogDetached(AmqpLink link, string role, string? address)
+    {
+        if (AmqpErrors.ErrorOf(link.TerminalException) is { } error)
+        {
+            logger.LinkFailed(link.Name, role, address, error.Condition.Value, error.Description);
+        }
+        else
+        {
+            logger.LinkDetached(link.Name, role, address);
+        }
     }
 
     private ManagementNode? ManagementNodeAt(string address)
@@ -108,12 +135,14 @@ internal sealed class BrokerRuntime(EntityRegistry registry) : IRuntimeProvider
     private static string ReplyAddress(AmqpLinkSettings settings) =>
         (settings.Target as Target)?.Address?.ToString() ?? settings.LinkName;
 
-    private static string Address(object? terminus) => terminus switch
+    private static string? AddressOrNull(object? terminus) => terminus switch
     {
         Target target => target.Address?.ToString(),
         Source source => source.Address?.ToString(),
         _ => null,
-    } ?? throw new AmqpException(AmqpErrorCode.InvalidField, "The link has no address.");
+    };
+
+    private static AmqpException NoAddress() => new(AmqpErrorCode.InvalidField, "The link has no address.");
 
     private static AmqpException NotFound(string address) =>
         new(AmqpErrorCode.NotFound, $"The messaging entity '{address}' could not be found.");

@@ -1,7 +1,9 @@
+using Cqrs.ServiceBus.LocalBroker.Diagnostics;
 using Cqrs.ServiceBus.LocalBroker.Entities;
 using Cqrs.ServiceBus.LocalBroker.Management;
 using Microsoft.Azure.Amqp;
 using Microsoft.Azure.Amqp.Framing;
+using Microsoft.Extensions.Logging;
 
 namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 
@@ -11,8 +13,17 @@ namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 /// </summary>
 internal static class InboundLink
 {
-    public static void Attach(ReceivingAmqpLink link, SendTarget target, OperationCounter operations) =>
-        link.RegisterMessageListener(message => link.DisposeMessage(message, Store(message, target, operations), settled: true, batchable: true));
+    public static void Attach(ReceivingAmqpLink link, SendTarget target, OperationCounter operations, ILogger logger) =>
+        link.RegisterMessageListener(message =>
+        {
+            var outcome = Store(message, target, operations);
+            if (outcome is Rejected { Error: { } error })
+            {
+                logger.TransferRejected(target.Path, error.Condition.Value, error.Description);
+            }
+
+            link.DisposeMessage(message, outcome, settled: true, batchable: true);
+        });
 
     private static Outcome Store(AmqpMessage message, SendTarget target, OperationCounter operations)
     {

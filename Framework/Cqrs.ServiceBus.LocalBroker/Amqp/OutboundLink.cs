@@ -1,7 +1,9 @@
+using Cqrs.ServiceBus.LocalBroker.Diagnostics;
 using Cqrs.ServiceBus.LocalBroker.Entities;
 using Cqrs.ServiceBus.LocalBroker.Management;
 using Microsoft.Azure.Amqp;
 using Microsoft.Azure.Amqp.Framing;
+using Microsoft.Extensions.Logging;
 
 namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 
@@ -14,20 +16,22 @@ internal sealed class OutboundLink : IMessageConsumer
     private readonly SendingAmqpLink link;
     private readonly MessageEntity entity;
     private readonly OperationCounter operations;
+    private readonly ILogger logger;
 
-    private OutboundLink(SendingAmqpLink link, MessageEntity entity, OperationCounter operations)
+    private OutboundLink(SendingAmqpLink link, MessageEntity entity, OperationCounter operations, ILogger logger)
     {
         this.link = link;
         this.entity = entity;
         this.operations = operations;
+        this.logger = logger;
         PeekLock = link.Settings.SettleType != SettleMode.SettleOnSend;
     }
 
     public bool PeekLock { get; }
 
-    public static void Attach(SendingAmqpLink link, MessageEntity entity, OperationCounter operations)
+    public static void Attach(SendingAmqpLink link, MessageEntity entity, OperationCounter operations, ILogger logger)
     {
-        var consumer = new OutboundLink(link, entity, operations);
+        var consumer = new OutboundLink(link, entity, operations, logger);
         link.RegisterCreditListener((credit, drain, _) => entity.AddCredit(consumer, credit, drain));
         link.RegisterDispositionListener(consumer.OnDisposition);
         link.Closed += (_, _) => entity.RemoveConsumer(consumer);
@@ -61,6 +65,11 @@ internal sealed class OutboundLink : IMessageConsumer
 
         var settled = entity.Settle(new Guid(delivery.DeliveryTag), settlement);
         operations.Settled();
+        if (!settled)
+        {
+            logger.SettlementRefused(entity.Path, ManagementReply.LockLost.Value, LockLostDescription);
+        }
+
         if (!delivery.Settled)
         {
             // Always a settled Accepted on success: echoing the client's outcome fails its dead-letter call.
@@ -74,13 +83,27 @@ internal sealed class OutboundLink : IMessageConsumer
         Released => Settlement.Release,
         Modified { UndeliverableHere: true } modified => new Settlement(SettlementKind.Defer, AmqpMaps.Pairs(modified.MessageAnnotations)),
         Modified modified => new Settlement(SettlementKind.Abandon, AmqpMaps.Pairs(modified.MessageAnnotations)),
-        // Reason and description travel in the error's info under the application property names they end up as.
-        Rejected rejected => new Settlement(SettlementKind.DeadLetter, AmqpMaps.Pairs(rejected.Error?.Info)),
+        Rejected rejected => DeadLetter(rejected.Error),
         _ => null,
     };
 
+    /// <summary>
+    /// The Service Bus client says why in the error's info, under the application property names they end up as
+    /// (condition <c>com.microsoft:dead-letter</c>); any other client says it in the error's condition and description,
+    /// which then become the reason and description.
+    /// </summary>
+    private static Settlement DeadLetter(Error? error)
+    {
+        var generic = error?.Condition.Value is { } condition && condition != DeadLetterCondition;
+        return new Settlement(SettlementKind.DeadLetter, AmqpMaps.Pairs(error?.Info), generic ? error!.Condition.Value : null, generic ? error!.Description : null);
+    }
+
+    private const string DeadLetterCondition = "com.microsoft:dead-letter";
+
+    private const string LockLostDescription = "The lock is lost: it expired or the message was settled.";
+
     private static Rejected LockLost() => new()
     {
-        Error = new Error { Condition = ManagementReply.LockLost, Description = "The lock is lost: it expired or the message was settled." },
+        Error = new Error { Condition = ManagementReply.LockLost, Description = LockLostDescription },
     };
 }

@@ -1,0 +1,45 @@
+using Azure.Messaging.ServiceBus;
+using Microsoft.Azure.Amqp;
+using Microsoft.Azure.Amqp.Framing;
+
+namespace Cqrs.ServiceBus.LocalBroker.Tests;
+
+/// <summary>What generic AMQP 1.0 clients (not the Service Bus SDKs) do that the broker must serve as Service Bus does.</summary>
+public sealed class GenericClientTests : BrokerTest
+{
+    protected override BrokerTopology Topology() => new BrokerTopology().AddQueue("q");
+
+    [Fact]
+    public async Task SaslPlain_WithAKeyNameAndKey_OpensTheConnection()
+    {
+        await using var client = await GenericAmqpClient.ConnectWithPlainAsync(Broker.Port, "RootManageSharedAccessKey", "any-key");
+
+        var receiver = await client.OpenReceiverAsync("q");
+
+        Assert.Equal(AmqpObjectState.Opened, receiver.State);
+    }
+
+    [Fact]
+    public async Task Reject_WithAnErrorOfItsOwn_DeadLettersWithTheConditionAsReasonAndTheDescription()
+    {
+        await using (var sender = Client.CreateSender("q"))
+        {
+            await sender.SendMessageAsync(Message("poison"));
+        }
+
+        await using (var client = await GenericAmqpClient.ConnectWithPlainAsync(Broker.Port, "key", "key"))
+        {
+            var receiver = await client.OpenReceiverAsync("q");
+            var message = await receiver.ReceiveMessageAsync(Patience);
+            var rejected = new Rejected { Error = new Error { Condition = "app:invalid-order", Description = "The order has no lines." } };
+            var state = await receiver.DisposeMessageAsync(message.DeliveryTag, rejected, batchable: false, Patience);
+            Assert.IsType<Accepted>(state);
+        }
+
+        await using var deadLetters = Client.CreateReceiver("q", new ServiceBusReceiverOptions { SubQueue = SubQueue.DeadLetter });
+        var dead = await ReceiveOne(deadLetters);
+        Assert.Equal("poison", dead.MessageId);
+        Assert.Equal("app:invalid-order", dead.DeadLetterReason);
+        Assert.Equal("The order has no lines.", dead.DeadLetterErrorDescription);
+    }
+}
