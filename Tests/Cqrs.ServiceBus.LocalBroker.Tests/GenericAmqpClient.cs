@@ -38,5 +38,22 @@ internal sealed class GenericAmqpClient : IAsyncDisposable
         return link;
     }
 
+    /// <summary>A sender to <paramref name="address"/> whose transfers the broker settles with an outcome.</summary>
+    public async Task<SendingAmqpLink> OpenSenderAsync(string address)
+    {
+        var session = connection.CreateSession(new AmqpSessionSettings());
+        await session.OpenAsync(Patience);
+        var link = new SendingAmqpLink(session, new AmqpLinkSettings
+        {
+            LinkName = $"sender-{Guid.NewGuid()}",
+            Role = false,
+            Source = new Source { Address = $"generic-{Guid.NewGuid()}" },
+            Target = new Target { Address = address },
+            SettleType = SettleMode.SettleOnReceive,
+        });
+        await link.OpenAsync(Patience);
+        return link;
+    }
+
     public async ValueTask DisposeAsync() => await connection.CloseAsync(Patience);
 }

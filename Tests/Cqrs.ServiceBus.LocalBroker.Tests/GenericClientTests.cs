@@ -42,4 +42,21 @@ public sealed class GenericClientTests : BrokerTest
         Assert.Equal("app:invalid-order", dead.DeadLetterReason);
         Assert.Equal("The order has no lines.", dead.DeadLetterErrorDescription);
     }
+
+    [Fact]
+    public async Task Request_WhoseReplyToNamesNoLink_IsRejectedWithNotFound()
+    {
+        await using var client = await GenericAmqpClient.ConnectWithPlainAsync(Broker.Port, "key", "key");
+        var requests = await client.OpenSenderAsync("$cbs");
+        var request = AmqpMessage.Create(new AmqpValue { Value = "token" });
+        request.Properties.MessageId = "request1";
+        request.Properties.ReplyTo = "no-such-reply-link";
+        request.ApplicationProperties.Map["operation"] = "put-token";
+
+        var outcome = await requests.SendMessageAsync(request, new ArraySegment<byte>(Guid.NewGuid().ToByteArray()), AmqpConstants.NullBinary, Patience);
+
+        var rejected = Assert.IsType<Rejected>(outcome);
+        Assert.Equal(AmqpErrorCode.NotFound, rejected.Error.Condition);
+        Assert.Contains("no-such-reply-link", rejected.Error.Description, StringComparison.Ordinal);
+    }
 }

@@ -75,11 +75,11 @@ internal sealed class BrokerRuntime(EntityRegistry registry, ILogger logger) : I
     {
         if (address == CbsNode.Address)
         {
-            RequestLink.Attach(link, CbsNode.Handle, CbsNode.Fail);
+            RequestLink.Attach(link, CbsNode.Handle, CbsNode.Fail, logger);
         }
         else if (ManagementNodeAt(address) is { } node)
         {
-            RequestLink.Attach(link, node.Handle, ManagementNode.Fail);
+            RequestLink.Attach(link, node.Handle, ManagementNode.Fail, logger);
         }
         else
         {

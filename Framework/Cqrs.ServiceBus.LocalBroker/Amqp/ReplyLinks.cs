@@ -20,12 +20,10 @@ internal sealed class ReplyLinks
         link.Closed += (_, _) => links.TryRemove(new KeyValuePair<string, SendingAmqpLink>(address, link));
     }
 
-    /// <summary>Sends a reply, pre-settled, on the link the request named; dropped when that link is gone (the client times out).</summary>
-    public void Send(string? replyTo, AmqpMessage reply)
-    {
-        if (replyTo is not null && links.TryGetValue(replyTo, out var link))
-        {
-            link.SendMessageNoWait(reply, new ArraySegment<byte>(Guid.NewGuid().ToByteArray()), AmqpConstants.NullBinary);
-        }
-    }
+    /// <summary>The link whose target is <paramref name="replyTo"/>, or <see langword="null"/> when none is attached.</summary>
+    public SendingAmqpLink? Find(string? replyTo) => replyTo is not null && links.TryGetValue(replyTo, out var link) ? link : null;
+
+    /// <summary>Sends a reply, pre-settled, on a reply link.</summary>
+    public static void Send(SendingAmqpLink link, AmqpMessage reply) =>
+        link.SendMessageNoWait(reply, new ArraySegment<byte>(Guid.NewGuid().ToByteArray()), AmqpConstants.NullBinary);
 }
