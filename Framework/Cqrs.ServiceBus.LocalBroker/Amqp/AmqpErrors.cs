@@ -10,6 +10,7 @@ internal static class AmqpErrors
     public static Error? ErrorOf(Exception? exception) => exception switch
     {
         null => null,
+        AmqpException { Error: { Description: null } error } => new Error { Condition = error.Condition, Description = exception.Message },
         AmqpException { Error: { } error } => error,
         _ => new Error { Condition = AmqpErrorCode.InternalError, Description = exception.Message },
     };
