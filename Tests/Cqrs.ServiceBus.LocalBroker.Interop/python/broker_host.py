@@ -1,6 +1,7 @@
 """Starts the standalone broker host (Cqrs.ServiceBus.LocalBroker.Host) on a free loopback port with this suite's
 topology, logging at Information to a file the tests read, and stops it."""
 
+import atexit
 import json
 import os
 import subprocess
@@ -15,7 +16,7 @@ HOST_DLL = os.environ.get("BROKER_HOST_DLL") or os.path.join(
 QUEUES = [
     "send-unsettled", "send-settled", "credit", "drain", "drain-empty", "accept", "release", "modify-failed",
     "modify-undeliverable", "reject", "reject-info", "first-mode", "receive-and-delete", "cbs", "plain",
-    "session-filter", "large", "too-large",
+    "session-filter", "large", "too-large", "echo", "annotations", "modify-annotations",
 ]
 TOPOLOGY = {
     "queues": [{"name": name, "lockDuration": "00:01:00", "maxDeliveryCount": 5} for name in QUEUES]
@@ -81,10 +82,11 @@ _shared = None
 
 
 def shared():
-    """The one broker of this run, started on first use; run_tests.py stops it."""
+    """The one broker of this run, started on first use and stopped when the run ends."""
     global _shared
     if _shared is None:
         _shared = BrokerHost()
+        atexit.register(stop_shared)  # also when the tests are run by `python3 -m unittest`, not run_tests.py
     return _shared
 
 

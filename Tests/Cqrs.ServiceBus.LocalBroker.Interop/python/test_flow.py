@@ -2,7 +2,10 @@
 
 import unittest
 
+from proton import uint
+
 from interop_case import InteropTestCase
+from raw_frames import FLOW, RawConnection
 
 DRAIN_PENDING = "fixed on the JS branch: the broker's drain answer does not advance delivery-count (MessageEntity.AddCredit / DrainedCredit)"
 
@@ -55,3 +58,17 @@ def receiver_handle(client, receiver):
         if "<- @attach(" in line and f'name="{receiver.name}"' in line:
             return line.split("handle=")[1].split(",")[0]
     raise AssertionError("no attach traced for the link")
+
+
+class FlowEchoTests(InteropTestCase):
+    def test_flow_with_echo_is_answered_with_the_brokers_flow(self):
+        # Proton's engine has no call that sets echo, so this link speaks raw frames.
+        raw = RawConnection(self.broker.port)
+        self.addCleanup(raw.close)
+        broker_handle = raw.attach_receiver("echo", handle=0)
+
+        raw.send(FLOW, [raw.broker_next_outgoing_id, uint(100), uint(0), uint(100), uint(0), uint(0), uint(0), None, False, True])
+
+        fields = raw.expect(FLOW)
+        self.assertEqual(broker_handle, fields[4], "a flow for the link")
+        self.assertEqual((0, 0), (fields[5], fields[6]), "delivery-count and link-credit as the broker holds them")

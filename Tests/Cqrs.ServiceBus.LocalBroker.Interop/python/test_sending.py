@@ -82,3 +82,16 @@ class SendingTests(InteropTestCase):
 
         self.assertEqual("amqp:link:message-size-exceeded", sender.remote_condition.name)
         self.assertTrue(sender.remote_condition.description)
+
+    def test_delivered_message_carries_the_service_bus_annotations_and_a_first_delivery_count(self):
+        self.send_body("annotations", "stamped")
+        client = self.connect()
+        receiver = self.open_receiver(client, "annotations")
+
+        _, message = self.receive(client, receiver)
+
+        self.assertEqual(0, message.delivery_count)
+        annotations = {str(key): value for key, value in message.annotations.items()}
+        self.assertIsInstance(annotations["x-opt-sequence-number"], int)
+        self.assertIn("x-opt-enqueued-time", annotations)
+        self.assertIn("x-opt-locked-until", annotations)

@@ -108,3 +108,15 @@ class SettlementTests(InteropTestCase):
         delivery.settle()
         other_client = self.connect()
         self.assert_nothing_before_a_marker(other_client, self.open_receiver(other_client, "receive-and-delete"), "receive-and-delete")
+
+    def test_modify_with_message_annotations_merges_them_into_the_application_properties(self):
+        self.send_body("modify-annotations", "retry")
+        client = self.connect()
+        receiver = self.open_receiver(client, "modify-annotations")
+        delivery, _ = self.receive(client, receiver)
+
+        delivery.local.annotations = {"attempt": "first failed"}
+        self.settle(client, delivery, Delivery.MODIFIED)
+
+        _, redelivered = self.receive(client, receiver)
+        self.assertEqual("first failed", redelivered.properties["attempt"])
