@@ -38,7 +38,14 @@ internal sealed class CapturedLogs : ILoggerProvider
                 next = logged.Task;
             }
 
-            await next.WaitAsync(timeout.Token);
+            try
+            {
+                await next.WaitAsync(timeout.Token);
+            }
+            catch (OperationCanceledException) when (timeout.IsCancellationRequested)
+            {
+                throw new TimeoutException($"No log entry matched within {patience}; logged: {string.Join(" | ", Entries.Select(entry => entry.Message))}");
+            }
         }
     }
 

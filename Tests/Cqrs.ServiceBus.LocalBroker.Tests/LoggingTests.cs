@@ -1,4 +1,8 @@
+using System.Net;
+using System.Net.Sockets;
 using Azure.Messaging.ServiceBus;
+using Microsoft.Azure.Amqp.Framing;
+using Microsoft.Azure.Amqp.Sasl;
 using Microsoft.Extensions.Logging;
 
 namespace Cqrs.ServiceBus.LocalBroker.Tests;
@@ -16,6 +20,8 @@ public sealed class LoggingTests : IAsyncLifetime
     public LoggingTests() => loggerFactory = new LoggerFactory([logs]);
 
     private ServiceBusClient Client => client ?? throw new InvalidOperationException("Not started.");
+
+    private LocalServiceBusBroker Broker => broker ?? throw new InvalidOperationException("Not started.");
 
     public async Task InitializeAsync()
     {
@@ -64,5 +70,33 @@ public sealed class LoggingTests : IAsyncLifetime
         await Client.DisposeAsync();
         await logs.WaitFor(entry => entry.Message.Contains("closed", StringComparison.Ordinal) && entry.Message.StartsWith("Connection", StringComparison.Ordinal), Patience);
         Assert.All(logs.Entries, entry => Assert.Equal(LogLevel.Information, entry.Level));
+    }
+
+    [Fact]
+    public async Task RefusedOpen_OfAClientThatPipelinesItsBegin_IsLoggedWithTheReason()
+    {
+        // As Qpid Proton does: SASL, open and begin in one go, so the session fails too once the open is refused.
+        using var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        await socket.ConnectAsync(new IPEndPoint(IPAddress.Loopback, Broker.Port));
+        byte[] opening =
+        [
+            .. "AMQP\u0003\u0001\u0000\u0000"u8,
+            .. Encode(FrameType.Sasl, new SaslInit { Mechanism = "ANONYMOUS" }),
+            .. "AMQP\u0000\u0001\u0000\u0000"u8,
+            .. Encode(FrameType.Amqp, new Open { ContainerId = "pipelining-client", HostName = "127.0.0.1", IdleTimeOut = 500 }),
+            .. Encode(FrameType.Amqp, new Begin { NextOutgoingId = 0, IncomingWindow = 100, OutgoingWindow = 100 }),
+        ];
+
+        await socket.SendAsync(opening);
+
+        var entry = await logs.WaitFor(entry => entry.Message.Contains("amqp:not-allowed", StringComparison.Ordinal), Patience);
+        Assert.Equal(LogLevel.Warning, entry.Level);
+        Assert.Contains("Idle timeout", entry.Message, StringComparison.Ordinal);
+    }
+
+    private static byte[] Encode(FrameType type, Performative performative)
+    {
+        var buffer = Frame.EncodeCommand(type, 0, performative, 0);
+        return buffer.Buffer.AsSpan(buffer.Offset, buffer.Length).ToArray();
     }
 }

@@ -14,6 +14,4 @@ internal static class AmqpErrors
         AmqpException { Error: { } error } => error,
         _ => new Error { Condition = AmqpErrorCode.InternalError, Description = exception.Message },
     };
-
-    public static string ConditionOf(Exception exception) => ErrorOf(exception)!.Condition.Value;
 }

@@ -104,7 +104,8 @@ internal sealed class BrokerListener : IDisposable
         catch (Exception exception) when (exception is not OutOfMemoryException)
         {
             // A client that vanished or spoke nonsense during the handshake: drop its connection only.
-            logger.ConnectionFailed(remote, AmqpErrors.ConditionOf(exception), exception.Message);
+            var error = AmqpErrors.ErrorOf(exception)!;
+            logger.ConnectionFailed(remote, error.Condition.Value, error.Description);
             connection?.SafeClose(exception);
         }
     }
@@ -119,6 +120,10 @@ internal sealed class BrokerListener : IDisposable
         }
         catch (Exception exception) when (exception is not OutOfMemoryException)
         {
+            // The reason the open failed (e.g. an idle timeout under the library's minimum); the close that follows
+            // may report only a consequence of it.
+            var error = AmqpErrors.ErrorOf(exception)!;
+            logger.ConnectionFailed(remote, error.Condition.Value, error.Description);
             connection.SafeClose(exception);
         }
     }

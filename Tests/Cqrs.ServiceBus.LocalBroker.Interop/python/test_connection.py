@@ -47,3 +47,14 @@ class ConnectionTests(InteropTestCase):
         self.assertEqual("amqp:not-found", delivery.remote.condition.name)
         self.assertIn("nobody-listens-here", delivery.remote.condition.description)
         self.broker.wait_for_log("$cbs", "nobody-listens-here")
+
+    def test_idle_timeout_under_the_minimum_is_refused_with_not_allowed_and_logged(self):
+        client = self.connect()
+        client.transport.idle_timeout = 1.0  # Proton asks the peer for half: 500 ms
+
+        client.pump_until(lambda: client.connection.state & Endpoint.REMOTE_CLOSED, what="the close")
+
+        condition = client.connection.remote_condition
+        self.assertEqual("amqp:not-allowed", condition.name)
+        self.assertIn("Idle timeout", condition.description)
+        self.broker.wait_for_log("amqp:not-allowed", "Idle timeout")
