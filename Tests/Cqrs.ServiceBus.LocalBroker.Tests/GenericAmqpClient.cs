@@ -20,7 +20,10 @@ internal sealed class GenericAmqpClient : IAsyncDisposable
         new(await new AmqpConnectionFactory().OpenConnectionAsync(new Uri($"amqp://{keyName}:{key}@127.0.0.1:{port}"), Patience));
 
     /// <summary>A peek-lock receiver (rcv-settle-mode second) on <paramref name="address"/>, with one credit.</summary>
-    public async Task<ReceivingAmqpLink> OpenReceiverAsync(string address)
+    public Task<ReceivingAmqpLink> OpenReceiverAsync(string address) => OpenReceiverAsync(new Source { Address = address });
+
+    /// <summary>A peek-lock receiver (rcv-settle-mode second) from <paramref name="source"/>, with one credit.</summary>
+    public async Task<ReceivingAmqpLink> OpenReceiverAsync(Source source)
     {
         var session = connection.CreateSession(new AmqpSessionSettings());
         await session.OpenAsync(Patience);
@@ -28,7 +31,7 @@ internal sealed class GenericAmqpClient : IAsyncDisposable
         {
             LinkName = $"receiver-{Guid.NewGuid()}",
             Role = true,
-            Source = new Source { Address = address },
+            Source = source,
             Target = new Target { Address = $"generic-{Guid.NewGuid()}" },
             SettleType = SettleMode.SettleOnDispose,
             TotalLinkCredit = 1,
@@ -39,7 +42,10 @@ internal sealed class GenericAmqpClient : IAsyncDisposable
     }
 
     /// <summary>A sender to <paramref name="address"/> whose transfers the broker settles with an outcome.</summary>
-    public async Task<SendingAmqpLink> OpenSenderAsync(string address)
+    public Task<SendingAmqpLink> OpenSenderAsync(string address) => OpenSenderAsync(new Target { Address = address });
+
+    /// <summary>A sender to <paramref name="target"/> (a <see cref="Target"/>, or a transaction <see cref="Microsoft.Azure.Amqp.Transaction.Coordinator"/>).</summary>
+    public async Task<SendingAmqpLink> OpenSenderAsync(object target)
     {
         var session = connection.CreateSession(new AmqpSessionSettings());
         await session.OpenAsync(Patience);
@@ -48,7 +54,7 @@ internal sealed class GenericAmqpClient : IAsyncDisposable
             LinkName = $"sender-{Guid.NewGuid()}",
             Role = false,
             Source = new Source { Address = $"generic-{Guid.NewGuid()}" },
-            Target = new Target { Address = address },
+            Target = target,
             SettleType = SettleMode.SettleOnReceive,
         });
         await link.OpenAsync(Patience);

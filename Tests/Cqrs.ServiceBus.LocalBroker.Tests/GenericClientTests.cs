@@ -59,4 +59,26 @@ public sealed class GenericClientTests : BrokerTest
         Assert.Equal(AmqpErrorCode.NotFound, rejected.Error.Condition);
         Assert.Contains("no-such-reply-link", rejected.Error.Description, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public async Task TransactionCoordinator_IsRefusedWithNotImplemented()
+    {
+        await using var client = await GenericAmqpClient.ConnectWithPlainAsync(Broker.Port, "key", "key");
+
+        var error = await Assert.ThrowsAsync<AmqpException>(() => client.OpenSenderAsync(new Microsoft.Azure.Amqp.Transaction.Coordinator()));
+
+        Assert.Equal(AmqpErrorCode.NotImplemented, error.Error.Condition);
+        Assert.Contains("transactions", error.Error.Description, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task SenderToADeadLetterQueue_IsRefusedWithNotFound_SayingItIsReceivedFromOnly()
+    {
+        await using var client = await GenericAmqpClient.ConnectWithPlainAsync(Broker.Port, "key", "key");
+
+        var error = await Assert.ThrowsAsync<AmqpException>(() => client.OpenSenderAsync("q/$DeadLetterQueue"));
+
+        Assert.Equal(AmqpErrorCode.NotFound, error.Error.Condition);
+        Assert.Contains("received from", error.Error.Description, StringComparison.Ordinal);
+    }
 }

@@ -94,6 +94,20 @@ public sealed class LoggingTests : IAsyncLifetime
         Assert.Contains("Idle timeout", entry.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task DynamicSource_IsRefusedWithNotImplemented()
+    {
+        await using var client = await GenericAmqpClient.ConnectWithPlainAsync(Broker.Port, "key", "key");
+
+        // This client library fails on a refusal of a dynamic node itself (NullReferenceException), so the broker's log tells.
+        await Assert.ThrowsAnyAsync<Exception>(() => client.OpenReceiverAsync(new Source { Address = "orders", Dynamic = true }));
+
+        var entry = Assert.Single(logs.Entries, entry => entry.Message.Contains("refused", StringComparison.Ordinal));
+        Assert.Equal(LogLevel.Warning, entry.Level);
+        Assert.Contains("amqp:not-implemented", entry.Message, StringComparison.Ordinal);
+        Assert.Contains("dynamic nodes", entry.Message, StringComparison.Ordinal);
+    }
+
     private static byte[] Encode(FrameType type, Performative performative)
     {
         var buffer = Frame.EncodeCommand(type, 0, performative, 0);

@@ -3,6 +3,7 @@ using Cqrs.ServiceBus.LocalBroker.Entities;
 using Cqrs.ServiceBus.LocalBroker.Management;
 using Microsoft.Azure.Amqp;
 using Microsoft.Azure.Amqp.Framing;
+using Microsoft.Azure.Amqp.Transaction;
 using Microsoft.Azure.Amqp.Transport;
 using Microsoft.Extensions.Logging;
 
@@ -43,9 +44,15 @@ internal sealed class BrokerRuntime(EntityRegistry registry, ILogger logger) : I
     public IAsyncResult BeginOpenLink(AmqpLink link, TimeSpan timeout, AsyncCallback callback, object state)
     {
         var role = link is ReceivingAmqpLink ? "sends to" : "receives from";
-        var address = AddressOrNull(link is ReceivingAmqpLink ? link.Settings.Target : link.Settings.Source);
+        var terminus = link is ReceivingAmqpLink ? link.Settings.Target : link.Settings.Source;
+        var address = AddressOrNull(terminus);
         try
         {
+            if (Unsupported(terminus) is { } unsupported)
+            {
+                throw unsupported;
+            }
+
             if (link is ReceivingAmqpLink receiving)
             {
                 OpenInbound(receiving, address ?? throw NoAddress());
@@ -83,7 +90,9 @@ internal sealed class BrokerRuntime(EntityRegistry registry, ILogger logger) : I
         }
         else
         {
-            InboundLink.Attach(link, registry.FindSendTarget(EntityRegistry.PathOf(address)) ?? throw NotFound(address), registry.Operations, logger);
+            var path = EntityRegistry.PathOf(address);
+            var target = registry.FindSendTarget(path) ?? throw (registry.FindReceiveEntity(path) is null ? NotFound(address) : ReceiveOnly(address));
+            InboundLink.Attach(link, target, registry.Operations, logger);
         }
     }
 
@@ -143,6 +152,18 @@ internal sealed class BrokerRuntime(EntityRegistry registry, ILogger logger) : I
     };
 
     private static AmqpException NoAddress() => new(AmqpErrorCode.InvalidField, "The link has no address.");
+
+    /// <summary>The refusal of a kind of node the broker does not serve, in the client's terms; <see langword="null"/> for an entity's.</summary>
+    private static AmqpException? Unsupported(object? terminus) => terminus switch
+    {
+        Coordinator => new(AmqpErrorCode.NotImplemented, "The local broker does not implement transactions."),
+        Source { Dynamic: true } or Target { Dynamic: true } =>
+            new(AmqpErrorCode.NotImplemented, "The local broker does not create dynamic nodes: attach to a queue, topic or subscription by its address."),
+        _ => null,
+    };
+
+    private static AmqpException ReceiveOnly(string address) =>
+        new(AmqpErrorCode.NotFound, $"No messaging entity '{address}' takes messages: a subscription or dead-letter queue is received from, and sent to through its topic or queue.");
 
     private static AmqpException NotFound(string address) =>
         new(AmqpErrorCode.NotFound, $"The messaging entity '{address}' could not be found.");

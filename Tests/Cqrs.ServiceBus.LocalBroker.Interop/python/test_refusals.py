@@ -1,7 +1,7 @@
 """Refusals are visible: an attach the broker cannot serve is answered at once with a detach carrying an AMQP error
 (condition and description, AMQP 1.0 section 2.6.3), and the broker logs it."""
 
-from proton import Endpoint
+from proton import Data, Endpoint, Terminus
 
 from interop_case import InteropTestCase
 
@@ -65,3 +65,37 @@ class RefusalTests(InteropTestCase):
 
         line = self.broker.wait_for_log("missing-and-logged", condition.name)
         self.assertIn("refused", line.lower())
+
+    def test_transaction_coordinator_is_refused_with_not_implemented(self):
+        client = self.connect()
+        sender = client.session.sender("transactions")
+        sender.target.type = Terminus.COORDINATOR
+        sender.target.capabilities.put_array(False, Data.SYMBOL)
+        sender.target.capabilities.enter()
+        sender.target.capabilities.put_symbol("amqp:local-transactions")
+        sender.target.capabilities.exit()
+
+        condition = self.refused(sender, client)
+
+        self.assertEqual("amqp:not-implemented", condition.name)
+        self.assertIn("transactions", condition.description)
+
+    def test_dynamic_source_is_refused_with_not_implemented(self):
+        client = self.connect()
+        receiver = client.session.receiver("dynamic")
+        receiver.source.dynamic = True
+
+        condition = self.refused(receiver, client)
+
+        self.assertEqual("amqp:not-implemented", condition.name)
+        self.assertIn("dynamic", condition.description)
+
+    def test_sender_to_a_dead_letter_queue_is_detached_with_not_found_saying_it_is_received_from(self):
+        client = self.connect()
+        sender = client.session.sender("to-dead-letters")
+        sender.target.address = "reject/$DeadLetterQueue"
+
+        condition = self.refused(sender, client)
+
+        self.assertEqual("amqp:not-found", condition.name)
+        self.assertIn("received from", condition.description)
