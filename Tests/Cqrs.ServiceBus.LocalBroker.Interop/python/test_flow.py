@@ -7,7 +7,11 @@ from proton import uint
 from interop_case import InteropTestCase
 from raw_frames import FLOW, RawConnection
 
-DRAIN_PENDING = "fixed on the JS branch: the broker's drain answer does not advance delivery-count (MessageEntity.AddCredit / DrainedCredit)"
+# AMQP 1.0 section 2.6.7: a drained sender advances delivery-count by the credit it did not use. The broker answers a
+# drain through Microsoft.Azure.Amqp's IssueCredit, which sets link-credit 0 but leaves the delivery count, so a client
+# that reads delivery-count, as Proton does, never sees its drain end.
+DRAIN_PENDING = ("the broker's drain answer keeps delivery-count where it was (AMQP 1.0 2.6.7 asks it to advance by the "
+                 "unused credit); Microsoft.Azure.Amqp's IssueCredit on a sending link has no way to advance it")
 
 
 class FlowControlTests(InteropTestCase):
