@@ -97,10 +97,10 @@ public sealed class LoggingTests : IAsyncLifetime
     [Fact]
     public async Task DynamicSource_IsRefusedWithNotImplemented()
     {
-        await using var client = await GenericAmqpClient.ConnectWithPlainAsync(Broker.Port, "key", "key");
+        await using var client = await RawAmqpSession.OpenAsync(Broker.Port, Patience);
 
         // This client library fails on a refusal of a dynamic node itself (NullReferenceException), so the broker's log tells.
-        await Assert.ThrowsAnyAsync<Exception>(() => client.OpenReceiverAsync(new Source { Address = "orders", Dynamic = true }));
+        await Assert.ThrowsAnyAsync<Exception>(() => client.OpenReceiverAsync("dynamic", new Source { Address = "orders", Dynamic = true }, target: null, Patience));
 
         var entry = Assert.Single(logs.Entries, entry => entry.Message.Contains("refused", StringComparison.Ordinal));
         Assert.Equal(LogLevel.Warning, entry.Level);

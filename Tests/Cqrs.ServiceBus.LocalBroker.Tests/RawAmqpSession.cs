@@ -20,16 +20,20 @@ internal sealed class RawAmqpSession : IAsyncDisposable
 
     public AmqpSession Session { get; }
 
-    public static async Task<RawAmqpSession> OpenAsync(int port, TimeSpan timeout)
+    /// <summary>Connects with <paramref name="sasl"/> (default the Service Bus clients' anonymous <c>MSSBCBS</c>) and opens a session.</summary>
+    public static async Task<RawAmqpSession> OpenAsync(int port, TimeSpan timeout, SaslHandler? sasl = null)
     {
-        var connection = await new AmqpConnectionFactory().OpenConnectionAsync(new Uri($"amqp://127.0.0.1:{port}"), new SaslAnonymousHandler("MSSBCBS"), timeout);
+        var connection = await new AmqpConnectionFactory().OpenConnectionAsync(new Uri($"amqp://127.0.0.1:{port}"), sasl ?? new SaslAnonymousHandler("MSSBCBS"), timeout);
         var session = connection.CreateSession(new AmqpSessionSettings());
         await session.OpenAsync(timeout);
         return new RawAmqpSession(connection, session);
     }
 
-    /// <summary>A receiver whose credit the test issues itself (no automatic flow), as rhea's receivers are driven.</summary>
-    public async Task<ReceivingAmqpLink> OpenReceiverAsync(string name, Source source, Target? target, TimeSpan timeout)
+    /// <summary>
+    /// A receiver whose credit the test issues itself (no automatic flow), as rhea's receivers are driven; settled on
+    /// send (receive-and-delete) unless <paramref name="settleMode"/> says otherwise (peek-lock: settle on dispose).
+    /// </summary>
+    public async Task<ReceivingAmqpLink> OpenReceiverAsync(string name, Source source, Target? target, TimeSpan timeout, SettleMode settleMode = SettleMode.SettleOnSend)
     {
         var link = new ReceivingAmqpLink(Session, new AmqpLinkSettings
         {
@@ -39,13 +43,17 @@ internal sealed class RawAmqpSession : IAsyncDisposable
             Target = target,
             TotalLinkCredit = 0,
             AutoSendFlow = false,
-            SettleType = SettleMode.SettleOnSend,
+            SettleType = settleMode,
         });
         await link.OpenAsync(timeout);
         return link;
     }
 
-    public async Task<SendingAmqpLink> OpenSenderAsync(string name, Target target, TimeSpan timeout)
+    /// <summary>
+    /// A sender to <paramref name="target"/> (a <see cref="Target"/>, or a transaction coordinator), its transfers settled
+    /// on send unless <paramref name="settleMode"/> asks for the broker's outcome (settle on receive).
+    /// </summary>
+    public async Task<SendingAmqpLink> OpenSenderAsync(string name, object target, TimeSpan timeout, SettleMode settleMode = SettleMode.SettleOnSend)
     {
         var link = new SendingAmqpLink(Session, new AmqpLinkSettings
         {
@@ -53,7 +61,7 @@ internal sealed class RawAmqpSession : IAsyncDisposable
             Role = false,
             Source = new Source { Address = name },
             Target = target,
-            SettleType = SettleMode.SettleOnSend,
+            SettleType = settleMode,
         });
         await link.OpenAsync(timeout);
         return link;
