@@ -13,6 +13,9 @@ namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 /// </summary>
 internal sealed class OutboundLink : IMessageConsumer
 {
+    private const string DeadLetterCondition = "com.microsoft:dead-letter";
+    private const string LockLostDescription = "The lock is lost: it expired or the message was settled.";
+
     private readonly SendingAmqpLink link;
     private readonly MessageEntity entity;
     private readonly OperationCounter operations;
@@ -92,15 +95,10 @@ internal sealed class OutboundLink : IMessageConsumer
     /// (condition <c>com.microsoft:dead-letter</c>); any other client says it in the error's condition and description,
     /// which then become the reason and description.
     /// </summary>
-    private static Settlement DeadLetter(Error? error)
-    {
-        var generic = error?.Condition.Value is { } condition && condition != DeadLetterCondition;
-        return new Settlement(SettlementKind.DeadLetter, AmqpMaps.Pairs(error?.Info), generic ? error!.Condition.Value : null, generic ? error!.Description : null);
-    }
-
-    private const string DeadLetterCondition = "com.microsoft:dead-letter";
-
-    private const string LockLostDescription = "The lock is lost: it expired or the message was settled.";
+    private static Settlement DeadLetter(Error? error) =>
+        error is { Condition.Value: { } condition } && condition != DeadLetterCondition
+            ? new Settlement(SettlementKind.DeadLetter, AmqpMaps.Pairs(error.Info), condition, error.Description)
+            : new Settlement(SettlementKind.DeadLetter, AmqpMaps.Pairs(error?.Info));
 
     private static Rejected LockLost() => new()
     {
