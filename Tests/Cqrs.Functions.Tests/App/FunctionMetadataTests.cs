@@ -25,7 +25,7 @@ public sealed class FunctionMetadataTests
         Assert.Equal(
             [
                 "GetDelivery httpTrigger get deliveries/{deliveryId} Function Sample.Functions.Triggers.GetDeliveryFunction.RunAsync",
-                "RunBenchmark httpTrigger post benchmark Function Sample.Functions.Triggers.RunBenchmarkFunction.RunAsync",
+                "RunBenchmark httpTrigger post benchmark Function Cqrs.Functions.Benchmark.RunBenchmarkFunction.RunAsync",
                 "SendCommand httpTrigger post commands/{wireName} Function Sample.Functions.Triggers.SendCommandFunction.RunAsync",
             ],
             functions);

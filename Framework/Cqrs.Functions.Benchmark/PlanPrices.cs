@@ -1,4 +1,4 @@
-namespace Sample.Functions.Benchmark;
+namespace Cqrs.Functions.Benchmark;
 
 /// <summary>Prices per hour of the <see cref="PricePlan"/> presets, in USD.</summary>
 internal static class PlanPrices

@@ -2,7 +2,7 @@ using System.Globalization;
 using Cqrs.Benchtest;
 using Microsoft.AspNetCore.Http;
 
-namespace Sample.Functions.Benchmark;
+namespace Cqrs.Functions.Benchmark;
 
 /// <summary>Reads a run's settings from the query string, each bounded, the CLI's names where it has them.</summary>
 internal static class BenchmarkRequest

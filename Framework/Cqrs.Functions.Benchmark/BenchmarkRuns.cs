@@ -3,7 +3,7 @@ using Cqrs.Benchtest;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Options;
 
-namespace Sample.Functions.Benchmark;
+namespace Cqrs.Functions.Benchmark;
 
 /// <summary>
 /// Runs the benchtest inside the app, one run at a time (a second call meanwhile gets 409), each bounded by the
@@ -14,6 +14,10 @@ public sealed class BenchmarkRuns(IOptions<BenchmarkOptions> options) : IDisposa
     private readonly BenchtestRunner _runner = new();
     private readonly SemaphoreSlim _oneAtATime = new(1, 1);
 
+    /// <summary>
+    /// Runs the benchtest with the settings <paramref name="request"/>'s query string gives: its JSON, or a problem
+    /// (400 for a bad parameter, 409 while another run is on, 503 past <see cref="BenchmarkOptions.MaxDuration"/>).
+    /// </summary>
     public async Task<IResult> RunAsync(HttpRequest request, CancellationToken cancellationToken)
     {
         BenchtestSettings settings;
@@ -53,5 +57,6 @@ public sealed class BenchmarkRuns(IOptions<BenchmarkOptions> options) : IDisposa
         }
     }
 
+    /// <inheritdoc />
     public void Dispose() => _oneAtATime.Dispose();
 }

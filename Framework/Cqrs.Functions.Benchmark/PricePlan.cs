@@ -1,4 +1,4 @@
-namespace Sample.Functions.Benchmark;
+namespace Cqrs.Functions.Benchmark;
 
 /// <summary>The plans whose price a benchmark's ops per dollar can be figured against.</summary>
 public enum PricePlan

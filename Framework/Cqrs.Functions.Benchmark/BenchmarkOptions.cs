@@ -1,10 +1,11 @@
 using Cqrs.Benchtest;
 
-namespace Sample.Functions.Benchmark;
+namespace Cqrs.Functions.Benchmark;
 
 /// <summary>The benchmark function's settings: the <c>Benchmark</c> configuration section.</summary>
 public sealed class BenchmarkOptions
 {
+    /// <summary>The configuration section the settings are conventionally bound from.</summary>
     public const string SectionName = "Benchmark";
 
     /// <summary>The plan the app runs on, for ops per dollar. Default B1 Windows.</summary>
@@ -13,7 +14,7 @@ public sealed class BenchmarkOptions
     /// <summary>A price per hour in USD that overrides <see cref="Plan"/>'s preset (another plan, a negotiated price).</summary>
     public double? PricePerHourUsd { get; set; }
 
-    /// <summary>The transport a run uses unless the call names one: the app's own (<c>Cqrs:Transport</c>) by default.</summary>
+    /// <summary>The transport a run uses unless the call names one; null is in-process. An app on Service Bus sets its own.</summary>
     public BenchtestTransport? Transport { get; set; }
 
     /// <summary>
