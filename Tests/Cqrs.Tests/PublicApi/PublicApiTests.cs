@@ -16,6 +16,8 @@ public sealed class PublicApiTests
         typeof(Cqrs.EventSourcing.AzureTables.AzureTableEventStore).Assembly.GetName().Name!,
         typeof(Cqrs.EventSourcing.Testing.ScenarioFailedException).Assembly.GetName().Name!,
         typeof(Cqrs.Functions.CommandIngestion).Assembly.GetName().Name!,
+        typeof(Cqrs.Functions.Benchmark.BenchmarkRuns).Assembly.GetName().Name!,
+        typeof(Cqrs.Benchtest.BenchtestRunner).Assembly.GetName().Name!,
         typeof(Cqrs.ServiceBus.LocalBroker.LocalServiceBusBroker).Assembly.GetName().Name!,
         typeof(Cqrs.ServiceBus.ServiceBusOptions).Assembly.GetName().Name!,
         typeof(Cqrs.Testing.TransportContractTests).Assembly.GetName().Name!,
