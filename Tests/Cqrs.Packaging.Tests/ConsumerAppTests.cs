@@ -14,7 +14,7 @@ public sealed class ConsumerAppTests(PackageFeed feed)
     [Fact]
     public async Task App_BuiltFromThePackagesAlone_ValidatesHandlesPublishesToBothHandlersAndStoresInSqlite()
     {
-        var app = CreateAppFolder();
+        var app = ConsumerFolders.CreateAppFolder(feed, "ConsumerApp");
 
         var build = await Dotnet.RunAsync(app, "build", "-c", "Release", $"-p:CqrsVersion={feed.Version}", "-nodeReuse:false");
         Assert.True(build.ExitCode == 0, $"The app did not build from the packages: {build}");
@@ -35,7 +35,7 @@ public sealed class ConsumerAppTests(PackageFeed feed)
     public async Task BrokerTool_InstalledFromItsPackage_ServesATopologyUntilStopped()
     {
         var work = Directory.CreateDirectory(Path.Combine(feed.WorkFolder, "tool")).FullName;
-        WriteNuGetConfig(work);
+        ConsumerFolders.WriteNuGetConfig(feed, work);
         var tools = Path.Combine(work, "tools");
         var install = await Dotnet.RunAsync(
             work, "tool", "install", "Cqrs.ServiceBus.LocalBroker.Host", "--version", feed.Version, "--tool-path", tools);
@@ -66,35 +66,4 @@ public sealed class ConsumerAppTests(PackageFeed feed)
             }
         }
     }
-
-    /// <summary>
-    /// A copy of ConsumerApp/ in the feed's scratch folder, with a NuGet configuration that adds the feed to the
-    /// machine's sources, and empty Directory.* files so that no build setting from a folder above reaches it.
-    /// </summary>
-    private string CreateAppFolder()
-    {
-        var app = Directory.CreateDirectory(Path.Combine(feed.WorkFolder, "app")).FullName;
-        foreach (var file in Directory.EnumerateFiles(Path.Combine(Repository.TestProjectFolder, "ConsumerApp")))
-        {
-            File.Copy(file, Path.Combine(app, Path.GetFileName(file)));
-        }
-
-        foreach (var name in new[] { "Directory.Build.props", "Directory.Build.targets", "Directory.Packages.props" })
-        {
-            File.WriteAllText(Path.Combine(app, name), "<Project />\n");
-        }
-
-        WriteNuGetConfig(app);
-        return app;
-    }
-
-    private void WriteNuGetConfig(string folder) =>
-        File.WriteAllText(Path.Combine(folder, "nuget.config"), $"""
-            <?xml version="1.0" encoding="utf-8"?>
-            <configuration>
-              <packageSources>
-                <add key="cqrs-under-test" value="{feed.Folder}" />
-              </packageSources>
-            </configuration>
-            """);
 }

@@ -7,8 +7,8 @@ namespace Cqrs.Packaging.Tests;
 [Collection(PackageFeedCollection.Name)]
 public sealed class PackageContentsTests(PackageFeed feed)
 {
-    /// <summary>Framework projects that are not packages of their own: the generator ships inside Cqrs.Core, the benchtest engine is internal.</summary>
-    private static readonly string[] NotPackages = ["Cqrs.Generators", "Cqrs.Benchtest"];
+    /// <summary>Framework projects that are not packages of their own: the generator ships inside Cqrs.Core.</summary>
+    private static readonly string[] NotPackages = ["Cqrs.Generators"];
 
     [Fact]
     public void Pack_MakesOnePackagePerFrameworkProject_AndNoneOfTestsBenchmarksOrTheSampleApp()
@@ -68,6 +68,18 @@ public sealed class PackageContentsTests(PackageFeed feed)
         var packageType = Element(Element(host.Metadata(), "packageTypes")!, "packageType");
         Assert.Equal("DotnetTool", (string?)packageType?.Attribute("name"));
         Assert.Contains(host.Entries(), entry => entry.EndsWith("/DotnetToolSettings.xml", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void BenchmarkPackage_HoldsTheFunctionAssembly_AndBringsTheEngineAndTheWorkersHttpIntegration()
+    {
+        var benchmark = feed.Packages["Cqrs.Functions.Benchmark"];
+
+        Assert.Contains("lib/net10.0/Cqrs.Functions.Benchmark.dll", benchmark.Entries());
+        Assert.Contains("lib/net10.0/Cqrs.Benchtest.dll", feed.Packages["Cqrs.Benchtest"].Entries());
+        Assert.Superset(
+            new HashSet<string>(["Cqrs.Benchtest", "Microsoft.Azure.Functions.Worker.Extensions.Http.AspNetCore"]),
+            Dependencies(benchmark).Select(Id).ToHashSet());
     }
 
     private static IEnumerable<XElement> Dependencies(PackageFile package) =>

@@ -1,3 +1,5 @@
+using System.Xml.Linq;
+
 namespace Cqrs.Packaging.Tests.Support;
 
 /// <summary>Where the repository is, and which configuration it was built in, read from this assembly's location.</summary>
@@ -12,6 +14,12 @@ internal static class Repository
     public static string Configuration { get; } = new DirectoryInfo(AppContext.BaseDirectory.TrimEnd(Path.DirectorySeparatorChar)).Parent!.Name;
 
     public static string TestProjectFolder => Path.Combine(Root, "Tests", "Cqrs.Packaging.Tests");
+
+    /// <summary>The version Directory.Packages.props pins for the package <paramref name="id"/>.</summary>
+    public static string PinnedVersion(string id) =>
+        XDocument.Load(Path.Combine(Root, "Directory.Packages.props")).Descendants("PackageVersion")
+            .SingleOrDefault(version => (string?)version.Attribute("Include") == id)?.Attribute("Version")?.Value
+        ?? throw new InvalidOperationException($"Directory.Packages.props pins no version of {id}.");
 
     private static string FindRoot()
     {
