@@ -1,7 +1,9 @@
 using Cqrs.EventSourcing.InMemory;
+using Cqrs.EventSourcing.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
+using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.EventSourcing.Tests.Sagas;
 
@@ -36,11 +38,25 @@ public sealed class SagaRetentionTests
     }
 
     [Fact]
-    public async Task An_infinite_retention_is_valid()
+    public async Task An_infinite_retention_is_valid_and_the_host_never_purges()
     {
-        using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog(), options => options.CompletedRetention = Timeout.InfiniteTimeSpan);
+        var clock = new FakeTimeProvider();
+        using var host = SagaHost.Create(
+            StoreSet.InMemory(new InMemoryStorage(clock)),
+            new TallyLog(),
+            options => options.CompletedRetention = Timeout.InfiniteTimeSpan,
+            services: services => services.AddSingleton<TimeProvider>(clock));
+        var bus = host.Services.GetRequiredService<ICommandBus>();
+        await bus.SendAsync(new OpenTally("t-1"));
+        await bus.SendAsync(new CloseTally("t-1"));
+        clock.Advance(TimeSpan.FromDays(3650));
 
         await host.StartAsync();
+
+        // The purge's loop ends at once: nothing under an infinite retention is ever old enough to go.
+        var purger = host.Services.GetServices<IHostedService>().OfType<SagaPurger>().Single();
+        await purger.ExecuteTask!.WaitAsync(Patience.Timeout);
+        Assert.True((await host.Services.GetRequiredService<SagaRuntime<Tally>>().LoadAsync("t-1"))!.Completed);
         await host.StopAsync();
     }
 }

@@ -56,7 +56,7 @@ public sealed class GeneratedCodecFuzzTests
                 payload[2] = (byte)random.Next(0, 40);
             }
 
-            ReadOrRefuse(payload, $"seed {seed}, random payload {i}");
+            Assert.False(ReadOrRefuse(payload, $"seed {seed}, random payload {i}"), $"Seed {seed}, random payload {i} was read: {Convert.ToHexString(payload)}");
         }
     }
 
