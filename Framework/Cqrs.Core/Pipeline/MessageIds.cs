@@ -21,8 +21,8 @@ internal static class MessageIds
     /// <summary>A new id, with the time it was taken: one clock read serves both the id and the enqueued time.</summary>
     public static MessageStamp Next(TimeProvider clock) => Stamp(clock.GetUtcNow());
 
-    /// <summary>As <see cref="Next"/>, with the time read from <see cref="CoarseClock"/>.</summary>
-    public static MessageStamp NextCoarse() => Stamp(CoarseClock.UtcNow);
+    /// <summary>As <see cref="Next"/>, with the time read from <see cref="CoarseClock.System"/>.</summary>
+    public static MessageStamp NextCoarse() => Stamp(CoarseClock.System.UtcNow);
 
     /// <summary>The millisecond an id of this kind carries: when it was taken.</summary>
     public static DateTimeOffset TimeOf(Guid id)

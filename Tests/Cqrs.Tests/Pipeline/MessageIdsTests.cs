@@ -1,4 +1,5 @@
 using Cqrs.Pipeline;
+using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.Tests.Pipeline;
 
@@ -40,14 +41,17 @@ public sealed class MessageIdsTests
     [Fact]
     public void CoarseClock_AfterMoreThanASecond_StillFollowsTheWallClock()
     {
-        var first = CoarseClock.UtcNow;
-        Thread.Sleep(TimeSpan.FromSeconds(1.1));
-        var before = DateTimeOffset.UtcNow;
-        var later = CoarseClock.UtcNow;
-        var after = DateTimeOffset.UtcNow;
+        var wallClock = new FakeTimeProvider();
+        var tick = 5_000L;
+        var clock = new CoarseClock(wallClock, () => tick);
+        var first = clock.UtcNow;
 
-        Assert.InRange(later, before - Tick, after + Tick);
-        Assert.True(later - first >= TimeSpan.FromSeconds(1.1) - (2 * Tick), $"{first:O} then {later:O}");
+        // The wall clock runs ahead of the tick (set forward, say): a second on, the coarse clock is anchored to it again.
+        tick += 1_100;
+        wallClock.Advance(TimeSpan.FromSeconds(1.5));
+
+        Assert.Equal(wallClock.GetUtcNow(), clock.UtcNow);
+        Assert.Equal(first + TimeSpan.FromSeconds(1.5), clock.UtcNow);
     }
 
     [Fact]
@@ -88,12 +92,16 @@ public sealed class MessageIdsTests
     [Fact]
     public void CoarseClock_WhenTheWallClockStepsBack_NeverStepsBack()
     {
-        var tick = Environment.TickCount64;
-        var before = CoarseClock.UtcTicksAt(tick, static () => DateTime.UtcNow.Ticks);
+        var wallClock = new FakeTimeProvider();
+        var tick = 5_000L;
+        var clock = new CoarseClock(wallClock, () => tick);
+        var before = clock.UtcNow;
 
-        var later = CoarseClock.UtcTicksAt(tick + 2000, () => before - TimeSpan.TicksPerHour);
+        // Two seconds of ticks while the wall clock stands still: against the tick, it stepped back two seconds.
+        tick += 2_000;
+        var later = clock.UtcNow;
 
-        Assert.True(later >= before + (2000 * TimeSpan.TicksPerMillisecond), $"{new DateTime(before):O} then {new DateTime(later):O}");
+        Assert.Equal(before + TimeSpan.FromSeconds(2), later);
     }
 
     [Fact]
@@ -102,12 +110,12 @@ public sealed class MessageIdsTests
         var readers = Enumerable.Range(0, 4).Select(_ => Task.Factory.StartNew(
             () =>
             {
-                var first = CoarseClock.UtcNow;
+                var first = CoarseClock.System.UtcNow;
                 var last = first;
                 var backwards = 0;
                 while (last - first < TimeSpan.FromSeconds(1.2)) // past at least one new anchor
                 {
-                    var now = CoarseClock.UtcNow;
+                    var now = CoarseClock.System.UtcNow;
                     backwards += now < last ? 1 : 0;
                     last = now > last ? now : last;
                 }
