@@ -52,6 +52,9 @@ public sealed class SqliteDatabase : IDisposable
 
     internal int QueuedWrites => _writer.Queued;
 
+    /// <summary>True while a write transaction is beginning, held back by another writer's lock if there is one.</summary>
+    internal bool WriteTransactionBeginning => _writer.Beginning;
+
     /// <summary>
     /// Fails the writes still queued with <see cref="ObjectDisposedException"/>, waits for those under way, and
     /// closes the pooled connections to the file (every database's on this file, in this process), so that the file

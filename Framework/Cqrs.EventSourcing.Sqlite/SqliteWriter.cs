@@ -22,6 +22,7 @@ internal sealed class SqliteWriter : IDisposable
     private readonly Func<Task<SqliteConnection>> _open;
     private readonly Task _writing;
     private long _transactions;
+    private int _beginning;
 
     /// <param name="open">Opens a connection to the file, its tables created.</param>
     public SqliteWriter(Func<Task<SqliteConnection>> open)
@@ -35,6 +36,12 @@ internal sealed class SqliteWriter : IDisposable
 
     /// <summary>The transactions begun so far: fewer than the writes when writes queue.</summary>
     public long Transactions => Interlocked.Read(ref _transactions);
+
+    /// <summary>
+    /// True while the writer is in <c>BEGIN IMMEDIATE</c>: SQLite keeps it there while another connection or process
+    /// holds the write lock (for tests that prove a write waits for another process).
+    /// </summary>
+    public bool Beginning => Volatile.Read(ref _beginning) != 0;
 
     /// <summary>Queues <paramref name="write"/>; the task completes once what it wrote has committed.</summary>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
@@ -97,7 +104,7 @@ internal sealed class SqliteWriter : IDisposable
         try
         {
             using var connection = await _open().ConfigureAwait(false);
-            using var transaction = connection.BeginTransaction(deferred: false);
+            using var transaction = Begin(connection);
             Interlocked.Increment(ref _transactions);
             foreach (var request in batch)
             {
@@ -136,6 +143,19 @@ internal sealed class SqliteWriter : IDisposable
             {
                 request.TrySetException(error);
             }
+        }
+    }
+
+    private SqliteTransaction Begin(SqliteConnection connection)
+    {
+        Volatile.Write(ref _beginning, 1);
+        try
+        {
+            return connection.BeginTransaction(deferred: false);
+        }
+        finally
+        {
+            Volatile.Write(ref _beginning, 0);
         }
     }
 

@@ -53,14 +53,17 @@ public sealed class SqliteStoreConcurrencyTests : IDisposable
         using var other = CrashAppProcess.Start("hold-lock", _file.Path, "shared", foreignId.ToString("N"));
         Assert.True(await other.ReadLineAsync() == "locked", $"The other process did not take the lock. Its errors:\n{other.Errors}");
 
-        // On a thread of its own, the append reaches SQLite's lock at once, however busy the thread pool is.
-        var append = Task.Factory.StartNew(
-            () => store.AppendAsync("shared", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1)),
-            CancellationToken.None,
-            TaskCreationOptions.LongRunning,
-            TaskScheduler.Default).Unwrap();
-        await Task.Delay(300);
+        var transactions = SqliteTestFile.DatabaseOf(store).WriteTransactions;
+
+        var append = store.AppendAsync("shared", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1));
+
+        // The writer has reached SQLite's lock: it is beginning its transaction, and that cannot begin until the other
+        // process lets go.
+        await Patience.WaitUntilAsync(
+            () => Task.FromResult(SqliteTestFile.DatabaseOf(store).WriteTransactionBeginning || append.IsCompleted),
+            () => "The append never began its transaction.");
         Assert.False(append.IsCompleted, "The append went ahead while another process held the write lock.");
+        Assert.Equal(transactions, SqliteTestFile.DatabaseOf(store).WriteTransactions);
         await other.Input.WriteLineAsync("commit");
         await other.Input.FlushAsync();
 
