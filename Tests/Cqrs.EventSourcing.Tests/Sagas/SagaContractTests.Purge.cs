@@ -1,6 +1,7 @@
 using Cqrs.EventSourcing.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.EventSourcing.Tests.Sagas;
 
@@ -98,7 +99,7 @@ public abstract partial class SagaContractTests
     [Fact]
     public async Task A_completed_saga_is_kept_for_its_retention_so_a_repeated_start_finds_it_completed_then_purged_and_counted()
     {
-        var clock = new MovableClock(DateTimeOffset.UtcNow);
+        var clock = new FakeTimeProvider(DateTimeOffset.UtcNow);
         using var host = CreateHost(options => options.CompletedRetention = TimeSpan.FromHours(1), clock: clock);
         using var counters = new SagaCounters(host.Services);
         var bus = host.Services.GetRequiredService<ICommandBus>();
@@ -107,15 +108,15 @@ public abstract partial class SagaContractTests
         await bus.SendAsync(new ArmTally("t-1"));
         await bus.SendAsync(new CloseTally("t-1"));
         await bus.SendAsync(new OpenTally("t-2"));
-        Assert.Equal(clock.Now, (await host.Services.GetRequiredService<ISagaStore>().LoadSagaAsync("tests.tally", "t-1"))!.CompletedAt);
+        Assert.Equal(clock.GetUtcNow(), (await host.Services.GetRequiredService<ISagaStore>().LoadSagaAsync("tests.tally", "t-1"))!.CompletedAt);
 
-        clock.Now += TimeSpan.FromMinutes(59);
+        clock.Advance(TimeSpan.FromMinutes(59));
         Assert.Equal(0, await purger.PurgeAsync(CancellationToken.None));
         await bus.SendAsync(new OpenTally("t-1"));
         Assert.True((await LoadAsync(host, "t-1")).Completed);
         Assert.Equal(1, counters[SagaDiagnostics.SagasNotFound]);
 
-        clock.Now += TimeSpan.FromMinutes(2);
+        clock.Advance(TimeSpan.FromMinutes(2));
         Assert.Equal(1, await purger.PurgeAsync(CancellationToken.None));
         Assert.Null(await host.Services.GetRequiredService<SagaRuntime<Tally>>().LoadAsync("t-1"));
         Assert.Empty(await DueTimeoutsAsync(host));
@@ -130,7 +131,8 @@ public abstract partial class SagaContractTests
     [Fact]
     public async Task The_host_purges_completed_sagas_past_their_retention_in_the_background()
     {
-        using (var before = CreateHost())
+        var clock = new FakeTimeProvider();
+        using (var before = CreateHost(clock: clock))
         {
             var bus = before.Services.GetRequiredService<ICommandBus>();
             await bus.SendAsync(new OpenTally("t-1"));
@@ -138,8 +140,8 @@ public abstract partial class SagaContractTests
             await bus.SendAsync(new OpenTally("t-2"));
         }
 
-        await Task.Delay(20);
-        using var after = CreateHost(options => options.CompletedRetention = TimeSpan.FromMilliseconds(10));
+        clock.Advance(TimeSpan.FromHours(2));
+        using var after = CreateHost(options => options.CompletedRetention = TimeSpan.FromHours(1), clock: clock);
         using var counters = new SagaCounters(after.Services);
         await after.StartAsync();
 
