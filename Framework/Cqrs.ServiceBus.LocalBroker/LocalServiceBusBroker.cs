@@ -73,6 +73,7 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
     /// <param name="cancellationToken">Cancels the start.</param>
     /// <exception cref="ArgumentException">The topology names an entity twice or has a value out of range.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><see cref="LocalServiceBusBrokerOptions.NetworkDelay"/> is negative.</exception>
+    /// <exception cref="ArgumentNullException"><see cref="LocalServiceBusBrokerOptions.TimeProvider"/> is null.</exception>
     /// <exception cref="System.Net.Sockets.SocketException">The given port cannot be bound.</exception>
     public static Task<LocalServiceBusBroker> StartAsync(BrokerTopology topology, LocalServiceBusBrokerOptions? options = null, CancellationToken cancellationToken = default)
     {
@@ -80,7 +81,8 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
         cancellationToken.ThrowIfCancellationRequested();
         options ??= new LocalServiceBusBrokerOptions();
         ArgumentOutOfRangeException.ThrowIfLessThan(options.NetworkDelay, TimeSpan.Zero, nameof(options));
-        var registry = new EntityRegistry(topology);
+        ArgumentNullException.ThrowIfNull(options.TimeProvider, nameof(options));
+        var registry = new EntityRegistry(topology, options.TimeProvider);
         var logger = (options.LoggerFactory ?? NullLoggerFactory.Instance).CreateLogger(BrokerLog.CategoryName);
         if (options.NetworkDelay == TimeSpan.Zero)
         {
@@ -105,7 +107,7 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
     }
 
     private static LocalServiceBusBroker Create(EntityRegistry registry, BrokerListener listener, DelayingRelay? network, LocalServiceBusBrokerOptions options) =>
-        new(listener, network, AdministrationListener.Start(registry, options.BindAddress), new ExpirySweeper(registry.ReceiveEntities), registry.Operations);
+        new(listener, network, AdministrationListener.Start(registry, options.BindAddress), new ExpirySweeper(registry.ReceiveEntities, options.TimeProvider), registry.Operations);
 
     private IPEndPoint AmqpEndPoint => network?.EndPoint ?? listener.EndPoint;
 

@@ -26,4 +26,10 @@ public sealed class LocalServiceBusBrokerOptions
     /// is sent. The category is <c>Cqrs.ServiceBus.LocalBroker</c>.
     /// </summary>
     public ILoggerFactory? LoggerFactory { get; set; }
+
+    /// <summary>
+    /// The clock of enqueued times, locks, scheduled messages and expiries (default the system clock). A test's fake
+    /// clock makes locks expire when the test moves it on.
+    /// </summary>
+    public TimeProvider TimeProvider { get; set; } = TimeProvider.System;
 }

@@ -21,9 +21,12 @@ public abstract class BrokerTest : IAsyncLifetime
     /// <summary>The entities this test class needs.</summary>
     protected abstract BrokerTopology Topology();
 
+    /// <summary>The broker's options: the defaults, unless a test class needs its own (a fake clock, say).</summary>
+    protected virtual LocalServiceBusBrokerOptions Options() => new();
+
     public async Task InitializeAsync()
     {
-        broker = await LocalServiceBusBroker.StartAsync(Topology());
+        broker = await LocalServiceBusBroker.StartAsync(Topology(), Options());
         client = new ServiceBusClient(broker.ConnectionString, new ServiceBusClientOptions
         {
             RetryOptions = new ServiceBusRetryOptions { MaxRetries = 1, TryTimeout = Patience },

@@ -1,16 +1,27 @@
 using Azure.Messaging.ServiceBus;
+using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.ServiceBus.LocalBroker.Tests;
 
+/// <summary>Locks on the broker's clock, a fake one that the tests move on: a lock runs out only when a test says so.</summary>
 public sealed class LockTests : BrokerTest
 {
+    private static readonly TimeSpan LockDuration = TimeSpan.FromSeconds(1);
+
+    /// <summary>Past a lock's expiry, and past the broker's next sweep after it.</summary>
+    private static readonly TimeSpan PastTheLock = LockDuration + TimeSpan.FromMilliseconds(100);
+
+    private readonly FakeTimeProvider clock = new(DateTimeOffset.UtcNow);
+
     protected override BrokerTopology Topology() => new BrokerTopology()
-        .AddQueue("short-lock", queue => queue.LockDuration = TimeSpan.FromSeconds(1))
+        .AddQueue("short-lock", queue => queue.LockDuration = LockDuration)
         .AddQueue("two-tries", queue =>
         {
-            queue.LockDuration = TimeSpan.FromSeconds(1);
+            queue.LockDuration = LockDuration;
             queue.MaxDeliveryCount = 2;
         });
+
+    protected override LocalServiceBusBrokerOptions Options() => new() { TimeProvider = clock };
 
     [Fact]
     public async Task ExpiredLock_MakesTheMessageAvailableAgainWithTheNextDeliveryCount()
@@ -20,7 +31,8 @@ public sealed class LockTests : BrokerTest
         await using var receiver = Client.CreateReceiver("short-lock");
         var first = await ReceiveOne(receiver);
 
-        var again = await ReceiveOne(receiver); // arrives once the first lock expires
+        clock.Advance(PastTheLock);
+        var again = await ReceiveOne(receiver);
 
         Assert.Equal("slow", again.MessageId);
         Assert.Equal(first.DeliveryCount + 1, again.DeliveryCount);
@@ -40,6 +52,7 @@ public sealed class LockTests : BrokerTest
             Assert.Equal("orphan", (await ReceiveOne(doomed)).MessageId);
         }
 
+        clock.Advance(PastTheLock);
         await using var receiver = Client.CreateReceiver("short-lock");
         var redelivered = await ReceiveOne(receiver);
 
@@ -55,8 +68,9 @@ public sealed class LockTests : BrokerTest
         await sender.SendMessageAsync(Message("hopeless"));
         await using var receiver = Client.CreateReceiver("two-tries");
         await receiver.AbandonMessageAsync(await ReceiveOne(receiver));
-        Assert.Equal(2, (await ReceiveOne(receiver)).DeliveryCount); // and its lock runs out
+        Assert.Equal(2, (await ReceiveOne(receiver)).DeliveryCount);
 
+        clock.Advance(PastTheLock);
         await using var deadLetters = Client.CreateReceiver("two-tries", new ServiceBusReceiverOptions { SubQueue = SubQueue.DeadLetter });
         var dead = await ReceiveOne(deadLetters);
 
@@ -74,11 +88,12 @@ public sealed class LockTests : BrokerTest
         var received = await ReceiveOne(receiver);
         var firstExpiry = received.LockedUntil;
 
-        // Expiries travel in whole milliseconds: a renewal within the millisecond of the lock would set the same one.
-        SpinWait.SpinUntil(() => DateTimeOffset.UtcNow >= firstExpiry - TimeSpan.FromSeconds(1) + TimeSpan.FromMilliseconds(1));
+        clock.Advance(LockDuration * 0.6);
         await receiver.RenewMessageLockAsync(received);
-
         Assert.True(received.LockedUntil > firstExpiry);
+
+        // Past the first expiry, within the renewed one: the lock still holds.
+        clock.Advance(LockDuration * 0.6);
         await receiver.CompleteMessageAsync(received);
     }
 }

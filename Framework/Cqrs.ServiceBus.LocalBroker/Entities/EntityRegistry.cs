@@ -15,9 +15,11 @@ internal sealed class EntityRegistry
     private readonly ConcurrentDictionary<string, SendTarget> sendTargets = new(StringComparer.OrdinalIgnoreCase);
     private readonly ConcurrentDictionary<string, MessageEntity> receiveEntities = new(StringComparer.OrdinalIgnoreCase);
     private readonly Lock gate = new();
+    private readonly TimeProvider clock;
 
-    public EntityRegistry(BrokerTopology topology)
+    public EntityRegistry(BrokerTopology topology, TimeProvider clock)
     {
+        this.clock = clock;
         topology.Validate();
         foreach (var queue in topology.Queues)
         {
@@ -66,7 +68,7 @@ internal sealed class EntityRegistry
                 return false;
             }
 
-            sendTargets[queue.Name] = new SendTarget(queue.Name, isTopic: false, new SendTarget.Route(AddEntity(queue.Name, queue), null));
+            sendTargets[queue.Name] = new SendTarget(queue.Name, isTopic: false, clock, new SendTarget.Route(AddEntity(queue.Name, queue), null));
             return true;
         }
     }
@@ -76,7 +78,7 @@ internal sealed class EntityRegistry
     {
         lock (gate)
         {
-            return sendTargets.TryAdd(name, new SendTarget(name, isTopic: true));
+            return sendTargets.TryAdd(name, new SendTarget(name, isTopic: true, clock));
         }
     }
 
@@ -154,8 +156,8 @@ internal sealed class EntityRegistry
     {
         var budget = new SizeBudget(options.MaxSizeInBytes);
         var deadLetterPath = path + DeadLetterQueueSuffix;
-        var deadLetterQueue = new MessageEntity(deadLetterPath, options, budget, deadLetterQueue: null);
-        var entity = new MessageEntity(path, options, budget, deadLetterQueue);
+        var deadLetterQueue = new MessageEntity(deadLetterPath, options, budget, deadLetterQueue: null, clock);
+        var entity = new MessageEntity(path, options, budget, deadLetterQueue, clock);
         receiveEntities[path] = entity;
         receiveEntities[deadLetterPath] = deadLetterQueue;
         return entity;

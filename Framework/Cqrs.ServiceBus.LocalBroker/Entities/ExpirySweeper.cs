@@ -10,13 +10,15 @@ internal sealed class ExpirySweeper : IDisposable
     private static readonly TimeSpan Period = TimeSpan.FromMilliseconds(50);
 
     private readonly IEnumerable<MessageEntity> entities;
-    private readonly Timer timer;
+    private readonly TimeProvider clock;
+    private readonly ITimer timer;
     private int sweeping;
 
-    public ExpirySweeper(IEnumerable<MessageEntity> entities)
+    public ExpirySweeper(IEnumerable<MessageEntity> entities, TimeProvider clock)
     {
         this.entities = entities;
-        timer = new Timer(static state => ((ExpirySweeper)state!).Sweep(), this, Period, Period);
+        this.clock = clock;
+        timer = clock.CreateTimer(static state => ((ExpirySweeper)state!).Sweep(), this, Period, Period);
     }
 
     public void Dispose() => timer.Dispose();
@@ -30,7 +32,7 @@ internal sealed class ExpirySweeper : IDisposable
 
         try
         {
-            var now = DateTime.UtcNow;
+            var now = clock.GetUtcNow().UtcDateTime;
             foreach (var entity in entities)
             {
                 entity.Sweep(now);

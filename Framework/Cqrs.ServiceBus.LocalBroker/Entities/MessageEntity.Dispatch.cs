@@ -94,7 +94,7 @@ internal sealed partial class MessageEntity
 
     private void TakeDeliverable()
     {
-        var now = DateTime.UtcNow;
+        var now = Now;
         while (deliveries.Count < MaxDeliveriesPerTurn && available.Count > 0 && NextConsumerWithCredit() is { } state)
         {
             var message = messages[available.Min];

@@ -18,7 +18,7 @@ internal sealed partial class MessageEntity
     {
         lock (gate)
         {
-            if (!locked.TryGetValue(lockToken, out var message) || message.LockedUntil <= DateTime.UtcNow)
+            if (!locked.TryGetValue(lockToken, out var message) || message.LockedUntil <= Now)
             {
                 return false;
             }
@@ -55,7 +55,7 @@ internal sealed partial class MessageEntity
     {
         lock (gate)
         {
-            var now = DateTime.UtcNow;
+            var now = Now;
             if (!locked.TryGetValue(lockToken, out var message) || message.LockedUntil <= now)
             {
                 return null;
@@ -135,7 +135,7 @@ internal sealed partial class MessageEntity
             return;
         }
 
-        if (message.ExpiresAt <= DateTime.UtcNow)
+        if (message.ExpiresAt <= Now)
         {
             Expire(message);
         }

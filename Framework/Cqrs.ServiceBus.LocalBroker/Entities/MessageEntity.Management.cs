@@ -6,7 +6,7 @@ internal sealed partial class MessageEntity
     /// <summary>Up to <paramref name="count"/> messages from <paramref name="fromSequenceNumber"/> on (inclusive), in any state, none locked.</summary>
     public IReadOnlyList<MessageSnapshot> Peek(long fromSequenceNumber, int count)
     {
-        var now = DateTime.UtcNow;
+        var now = Now;
         var result = new List<MessageSnapshot>();
         lock (gate)
         {
@@ -36,7 +36,7 @@ internal sealed partial class MessageEntity
         var result = new List<MessageSnapshot>();
         lock (gate)
         {
-            var now = DateTime.UtcNow;
+            var now = Now;
             var wanted = sequenceNumbers.Select(number =>
                 messages.TryGetValue(number, out var message) && message.State == MessageState.Deferred
                     ? message

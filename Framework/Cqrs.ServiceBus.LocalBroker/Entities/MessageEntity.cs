@@ -18,9 +18,11 @@ internal sealed partial class MessageEntity
     private readonly DueTimes lockExpiries = new();
     private readonly DueTimes scheduled = new();
     private readonly DueTimes expiries = new();
+    private readonly TimeProvider clock;
 
-    public MessageEntity(string path, EntityOptions options, SizeBudget budget, MessageEntity? deadLetterQueue)
+    public MessageEntity(string path, EntityOptions options, SizeBudget budget, MessageEntity? deadLetterQueue, TimeProvider clock)
     {
+        this.clock = clock;
         Path = path;
         Options = options;
         Budget = budget;
@@ -36,6 +38,8 @@ internal sealed partial class MessageEntity
 
     /// <summary>The dead-letter sub-queue, or <see langword="null"/> when this is one.</summary>
     public MessageEntity? DeadLetterQueue { get; }
+
+    private DateTime Now => clock.GetUtcNow().UtcDateTime;
 
     private int MaxDeliveryCount => DeadLetterQueue is null ? int.MaxValue : Options.MaxDeliveryCount;
 

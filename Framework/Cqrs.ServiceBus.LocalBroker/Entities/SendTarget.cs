@@ -6,7 +6,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Entities;
 /// subscriptions come and go while messages are sent (the administration endpoint): a change replaces the whole
 /// route array, so a send works on one consistent set.
 /// </summary>
-internal sealed class SendTarget(string path, bool isTopic, params SendTarget.Route[] routes)
+internal sealed class SendTarget(string path, bool isTopic, TimeProvider clock, params SendTarget.Route[] routes)
 {
     private readonly SequenceCounter sequence = new();
     private readonly Lock gate = new();
@@ -51,7 +51,7 @@ internal sealed class SendTarget(string path, bool isTopic, params SendTarget.Ro
             }
         }
 
-        var now = DateTime.UtcNow;
+        var now = clock.GetUtcNow().UtcDateTime;
         var sequenceNumbers = new Dictionary<MessageContent, long>(ReferenceEqualityComparer.Instance);
         foreach (var content in contents)
         {
