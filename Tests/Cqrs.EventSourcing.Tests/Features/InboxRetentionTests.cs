@@ -2,6 +2,7 @@ using Cqrs.EventSourcing.InMemory;
 using Cqrs.EventSourcing.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.EventSourcing.Tests.Features;
 
@@ -11,14 +12,14 @@ public sealed class InboxRetentionTests
     public async Task The_purge_forgets_records_older_than_the_retention_and_keeps_the_rest()
     {
         var now = DateTimeOffset.UtcNow;
-        var clock = new MovableClock(now.AddDays(-2));
+        var clock = new FakeTimeProvider(now.AddDays(-2));
         var store = StoreSet.InMemory(new InMemoryStorage(clock));
         var old = Guid.NewGuid();
         var recent = Guid.NewGuid();
         await store.MarkHandledAsync("app.handler", old);
-        clock.Now = now.AddHours(-12);
+        clock.SetUtcNow(now.AddHours(-12));
         await store.MarkHandledAsync("app.handler", recent);
-        clock.Now = now;
+        clock.SetUtcNow(now);
         using var host = Domain.Create(store, options => options.InboxRetention = TimeSpan.FromDays(1));
         var purger = host.Services.GetRequiredService<InboxPurger>();
 

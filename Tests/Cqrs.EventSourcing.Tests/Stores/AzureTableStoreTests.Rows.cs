@@ -2,6 +2,7 @@ using Azure;
 using Azure.Data.Tables;
 using Cqrs.EventSourcing.AzureTables;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.EventSourcing.Tests.Stores;
 
@@ -99,7 +100,7 @@ public sealed partial class AzureTableStoreTests
     public async Task Events_carry_the_time_of_the_store_clock_exactly()
     {
         var appendedAt = new DateTimeOffset(2024, 2, 29, 23, 59, 58, TimeSpan.Zero).AddTicks(1_234_567);
-        var store = StoreSet.AzureTables(new AzureTableStorage(_service, _prefix, new FixedClock(appendedAt)));
+        var store = StoreSet.AzureTables(new AzureTableStorage(_service, _prefix, new FakeTimeProvider(appendedAt)));
 
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, NewEvents(2));
 
@@ -120,10 +121,5 @@ public sealed partial class AzureTableStoreTests
         Assert.IsType<AzureTableInboxStore>(provider.GetRequiredService<IInboxStore>());
         Assert.IsType<AzureTableCheckpointStore>(provider.GetRequiredService<ICheckpointStore>());
         Assert.IsType<AzureTableSagaStore>(provider.GetRequiredService<ISagaStore>());
-    }
-
-    private sealed class FixedClock(DateTimeOffset now) : TimeProvider
-    {
-        public override DateTimeOffset GetUtcNow() => now;
     }
 }

@@ -1,6 +1,7 @@
 using Cqrs.EventSourcing.Sqlite;
 using Microsoft.Data.Sqlite;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.EventSourcing.Tests.Stores;
 
@@ -13,7 +14,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     public async Task The_file_is_in_WAL_mode_with_ids_as_16_bytes_in_RFC_order_and_times_as_UTC_ticks()
     {
         var now = new DateTimeOffset(2025, 6, 7, 8, 9, 10, TimeSpan.FromHours(2)).AddTicks(1_234_567);
-        var store = _file.Open(clock: new FixedClock(now));
+        var store = _file.Open(clock: new FakeTimeProvider(now));
         var added = SqliteTestFile.NewEvents(1)[0];
 
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, [added]);
@@ -52,7 +53,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
             INSERT INTO sagas VALUES ('app.saga', 'done', 3, x'01', 1, 0), ('app.saga', 'running', 2, x'02', 0, 0);
             """);
         var upgradedAt = new DateTimeOffset(2025, 6, 7, 8, 9, 10, TimeSpan.Zero);
-        var store = _file.Open(clock: new FixedClock(upgradedAt));
+        var store = _file.Open(clock: new FakeTimeProvider(upgradedAt));
 
         var done = await store.LoadSagaAsync("app.saga", "done");
         var running = await store.LoadSagaAsync("app.saga", "running");
@@ -212,9 +213,4 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     public void Dispose() => _file.Dispose();
-
-    private sealed class FixedClock(DateTimeOffset now) : TimeProvider
-    {
-        public override DateTimeOffset GetUtcNow() => now;
-    }
 }

@@ -5,6 +5,7 @@ using Cqrs.Testing.Domain.Orders;
 using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.Tests.Diagnostics;
 
@@ -47,7 +48,7 @@ public sealed class MetricsTests : IDisposable
     public async Task Lag_is_read_from_the_containers_clock()
     {
         var now = new DateTimeOffset(2001, 2, 3, 4, 5, 6, TimeSpan.Zero);
-        await using (var provider = TestHost.Create(configure: null, services => services.AddSingleton<IMeterFactory>(_meters).AddSingleton<TimeProvider>(new FixedClock(now))))
+        await using (var provider = TestHost.Create(configure: null, services => services.AddSingleton<IMeterFactory>(_meters).AddSingleton<TimeProvider>(new FakeTimeProvider(now))))
         {
             await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid());
             await provider.GetRequiredService<Recorder>().WaitForAsync<NotifyCustomer>();

@@ -4,6 +4,7 @@ using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Support;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.Tests.Pipeline;
 
@@ -43,5 +44,5 @@ public sealed class TimeProviderTests
     }
 
     private static ServiceProvider Create(bool directDispatch) =>
-        TestHost.Create(options => options.DirectDispatch = directDispatch, services => services.AddSingleton<TimeProvider>(new FixedClock(Then)));
+        TestHost.Create(options => options.DirectDispatch = directDispatch, services => services.AddSingleton<TimeProvider>(new FakeTimeProvider(Then)));
 }
