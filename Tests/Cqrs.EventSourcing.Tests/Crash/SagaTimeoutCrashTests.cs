@@ -18,7 +18,7 @@ public abstract class SagaTimeoutCrashTests : IDisposable
     protected abstract string[] StoreArguments { get; }
 
     [Fact]
-    public async Task Timeouts_stored_by_a_killed_process_fire_in_the_next_ones_killed_while_firing_each_once()
+    public async Task Timeouts_StoredByAKilledProcess_FireInTheNextOnesKilledWhileFiringEachOnce()
     {
         var seed = Environment.TickCount;
         var random = new Random(seed);

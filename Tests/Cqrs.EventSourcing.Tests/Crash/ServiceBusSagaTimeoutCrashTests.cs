@@ -30,7 +30,7 @@ public sealed class ServiceBusSagaTimeoutCrashTests : IAsyncLifetime
     }
 
     [Fact]
-    public async Task Timeouts_a_killed_process_had_scheduled_at_the_broker_fire_in_the_next_process_each_once()
+    public async Task Timeouts_ScheduledAtTheBrokerByAKilledProcess_FireInTheNextProcessEachOnce()
     {
         using (var arm = CrashAppProcess.Start("saga-sb-arm", _directory, _broker.ConnectionString, Number(Countdowns), Number(DelaySeconds)))
         {

@@ -20,7 +20,7 @@ public sealed class SigkillCrashTests : IDisposable
     [Theory]
     [InlineData("queued")]
     [InlineData("direct")]
-    public async Task Killed_and_restarted_ten_times_it_keeps_every_acknowledged_event_delivers_every_stored_one_and_projects_each_once(string transport)
+    public async Task Process_KilledAndRestartedTenTimes_KeepsEveryAcknowledgedEventDeliversEveryStoredOneAndProjectsEachOnce(string transport)
     {
         var seed = Environment.TickCount;
         var random = new Random(seed);

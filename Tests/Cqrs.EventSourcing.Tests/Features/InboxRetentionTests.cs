@@ -9,7 +9,7 @@ namespace Cqrs.EventSourcing.Tests.Features;
 public sealed class InboxRetentionTests
 {
     [Fact]
-    public async Task The_purge_forgets_records_older_than_the_retention_and_keeps_the_rest()
+    public async Task Purge_RecordsOlderThanTheRetention_ForgetsThemAndKeepsTheRest()
     {
         var now = DateTimeOffset.UtcNow;
         var clock = new FakeTimeProvider(now.AddDays(-2));
@@ -31,7 +31,7 @@ public sealed class InboxRetentionTests
     }
 
     [Fact]
-    public void The_purge_runs_as_a_hosted_service_with_a_default_retention_of_7_days()
+    public void Purge_ByDefault_RunsAsAHostedServiceWithARetentionOf7Days()
     {
         using var host = Domain.Create(StoreSet.InMemory());
 

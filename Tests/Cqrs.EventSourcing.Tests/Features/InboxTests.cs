@@ -9,7 +9,7 @@ public sealed class InboxTests
     private readonly Inbox _inbox = new(StoreSet.InMemory());
 
     [Fact]
-    public async Task A_message_delivered_twice_is_handled_once()
+    public async Task Inbox_MessageDeliveredTwice_HandlesItOnce()
     {
         var context = new TestContext(Guid.NewGuid());
         var runs = 0;
@@ -21,7 +21,7 @@ public sealed class InboxTests
     }
 
     [Fact]
-    public async Task Concurrent_deliveries_of_one_message_run_it_once()
+    public async Task Inbox_ConcurrentDeliveriesOfOneMessage_RunItOnce()
     {
         var context = new TestContext(Guid.NewGuid());
         var runs = 0;
@@ -33,7 +33,7 @@ public sealed class InboxTests
     }
 
     [Fact]
-    public async Task Work_that_fails_is_not_recorded_so_the_retry_runs_it()
+    public async Task Inbox_WorkThatFails_IsNotRecordedSoTheRetryRunsIt()
     {
         var context = new TestContext(Guid.NewGuid());
         var runs = 0;
@@ -47,7 +47,7 @@ public sealed class InboxTests
     }
 
     [Fact]
-    public async Task Each_handler_has_its_own_record()
+    public async Task Inbox_SeveralHandlers_EachHaveTheirOwnRecord()
     {
         var context = new TestContext(Guid.NewGuid());
         var runs = 0;
@@ -59,7 +59,7 @@ public sealed class InboxTests
     }
 
     [Fact]
-    public async Task Inbox_work_that_publishes_to_other_inbox_handlers_completes_under_concurrency_in_direct_mode()
+    public async Task Inbox_WorkPublishingToOtherInboxHandlersConcurrentlyInDirectMode_Completes()
     {
         // Each chain's second handler runs inside the first one's inbox lock, on its call stack: with many message
         // ids, some pairs of keys are bound to look alike to any fixed set of locks.

@@ -16,7 +16,7 @@ public sealed class OutboxDeliveryTests
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
-    public async Task An_event_whose_handler_did_not_finish_stays_in_the_outbox_and_is_published_on_restart(bool direct)
+    public async Task Event_HandlerDidNotFinish_StaysInTheOutboxAndIsPublishedOnRestart(bool direct)
     {
         var store = StoreSet.InMemory();
         using (var host = Domain.Create(store, direct: direct, configureCqrs: options => options.InProcess.ShutdownTimeout = TimeSpan.FromMilliseconds(100)))

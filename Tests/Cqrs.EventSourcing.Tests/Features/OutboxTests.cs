@@ -8,7 +8,7 @@ namespace Cqrs.EventSourcing.Tests.Features;
 public sealed class OutboxTests
 {
     [Fact]
-    public async Task Events_published_but_not_marked_are_marked_by_the_sweep_and_not_published_again()
+    public async Task Sweep_EventsPublishedButNotMarked_MarksThemAndDoesNotPublishThemAgain()
     {
         var storage = new InMemoryStorage();
         var store = new OutboxFaultStore(storage, markFailures: 2);
@@ -29,7 +29,7 @@ public sealed class OutboxTests
     }
 
     [Fact]
-    public void Disposing_a_running_host_without_stopping_it_waits_for_the_sweep_under_way()
+    public void Dispose_RunningHostNotStopped_WaitsForTheSweepUnderWay()
     {
         var storage = new InMemoryStorage();
         var store = new OutboxFaultStore(storage, readDelay: TimeSpan.FromMilliseconds(200));

@@ -23,7 +23,7 @@ public sealed class ProjectionTests : IDisposable
     public void Dispose() => _host.Dispose();
 
     [Fact]
-    public async Task An_event_ahead_of_its_stream_brings_the_skipped_ones_from_the_store_first()
+    public async Task Projection_EventAheadOfItsStream_BringsTheSkippedOnesFromTheStoreFirst()
     {
         await StoreAsync(new AccountOpened("acc-1", "Ada"), new MoneyDeposited("acc-1", 10m), new MoneyDeposited("acc-1", 5m));
 
@@ -34,7 +34,7 @@ public sealed class ProjectionTests : IDisposable
     }
 
     [Fact]
-    public async Task An_event_at_or_behind_the_checkpoint_is_skipped()
+    public async Task Projection_EventAtOrBehindTheCheckpoint_IsSkipped()
     {
         await StoreAsync(new AccountOpened("acc-1", "Ada"), new MoneyDeposited("acc-1", 10m));
         var deposit = new TestContext(Guid.NewGuid(), new StreamPosition(Stream, 2));
@@ -47,7 +47,7 @@ public sealed class ProjectionTests : IDisposable
     }
 
     [Fact]
-    public async Task An_event_not_published_from_a_store_is_refused_with_the_reason()
+    public async Task Projection_EventNotPublishedFromAStore_IsRefusedWithTheReason()
     {
         var refused = await Assert.ThrowsAsync<InvalidOperationException>(async () =>
             await Runner.ProjectAsync(Projection, new MoneyDeposited("acc-1", 10m), new TestContext(Guid.NewGuid()), CancellationToken.None));

@@ -33,7 +33,7 @@ public sealed class SqliteProjectionTests : IDisposable
     }
 
     [Fact]
-    public async Task A_checkpoint_that_fails_to_commit_undoes_the_change_so_the_redelivery_applies_it_once()
+    public async Task SqliteProjection_CheckpointFailsToCommit_UndoesTheChangeSoTheRedeliveryAppliesItOnce()
     {
         await Runner.RebuildAsync(_projection);
         await StoreAsync(new AccountOpened("acc-1", "Ada"), new MoneyDeposited("acc-1", 10m), new MoneyDeposited("acc-1", 5m));
@@ -52,7 +52,7 @@ public sealed class SqliteProjectionTests : IDisposable
     }
 
     [Fact]
-    public async Task A_rebuild_replays_the_store_into_the_table_and_the_checkpoints()
+    public async Task SqliteProjection_Rebuild_ReplaysTheStoreIntoTheTableAndTheCheckpoints()
     {
         await StoreAsync(new AccountOpened("acc-1", "Ada"), new MoneyDeposited("acc-1", 10m), new MoneyWithdrawn("acc-1", 3m));
         await Runner.RebuildAsync(_projection);
@@ -65,7 +65,7 @@ public sealed class SqliteProjectionTests : IDisposable
     }
 
     [Fact]
-    public async Task Over_another_store_it_fails_saying_why()
+    public async Task SqliteProjection_OverAnotherStore_FailsSayingWhy()
     {
         using var host = Domain.Create(StoreSet.InMemory());
 

@@ -26,7 +26,7 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
     }
 
     [Fact]
-    public async Task Data_over_one_property_is_split_and_read_back_whole_and_data_over_an_entity_is_refused_saving_nothing()
+    public async Task SaveSaga_DataOverOnePropertyOrOverAnEntity_IsSplitAndReadBackWholeOrRefusedSavingNothing()
     {
         var store = Store();
         var large = new byte[AzureTableSagaStore.MaxSagaDataBytes];
@@ -43,7 +43,7 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
     }
 
     [Fact]
-    public async Task A_save_with_more_timeouts_than_one_transaction_holds_or_too_large_a_body_is_refused_and_saves_nothing()
+    public async Task SaveSaga_MoreTimeoutsThanOneTransactionHoldsOrTooLargeABody_IsRefusedSavingNothing()
     {
         var store = Store();
         var now = DateTimeOffset.UtcNow;
@@ -63,7 +63,7 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
     }
 
     [Fact]
-    public async Task Saga_ids_with_slashes_percent_signs_bars_and_other_scripts_work_everywhere()
+    public async Task SagaIds_WithSlashesPercentSignsBarsAndOtherScripts_WorkEverywhere()
     {
         var store = Store();
         string[] ids = ["a/b\\c#d?e", "100%25 % done", "x|y|z", "Ωμέγα 🛰", "a", "a|"];
@@ -100,7 +100,7 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
     }
 
     [Fact]
-    public async Task A_saga_and_all_its_rows_live_in_one_of_the_shard_partitions_and_its_index_rows_follow_its_flags()
+    public async Task SagaRows_OfOneSaga_LiveInOneShardPartitionWithIndexRowsFollowingItsFlags()
     {
         var store = Store();
         var now = DateTimeOffset.UtcNow;
@@ -120,7 +120,7 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
     }
 
     [Fact]
-    public async Task Two_stores_saving_one_saga_at_one_version_have_one_winner()
+    public async Task SaveSaga_TwoStoresAtOneVersion_HaveOneWinner()
     {
         ISagaStore[] stores = [Store(), Store()];
         await stores[0].SaveSagaAsync(Saga("contended", 1), 0, []);

@@ -7,7 +7,7 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 public abstract partial class SagaContractTests
 {
     [Fact]
-    public async Task A_saga_correlated_by_declared_mappings_starts_correlates_and_completes_while_another_correlates_the_same_message_by_its_SagaId()
+    public async Task Saga_CorrelatedByDeclaredMappings_StartsCorrelatesAndCompletesBesideOneCorrelatingBySagaId()
     {
         using var host = CreateHost();
         var events = host.Services.GetRequiredService<IEventBus>();

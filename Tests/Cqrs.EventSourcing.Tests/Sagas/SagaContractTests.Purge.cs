@@ -11,7 +11,7 @@ public abstract partial class SagaContractTests
     private const string PurgeType = "tests.purge";
 
     [Fact]
-    public async Task A_completed_saga_keeps_its_completion_time_and_one_saved_without_it_is_stamped_once()
+    public async Task SaveSaga_Completed_KeepsItsCompletionTimeOrIsStampedOnce()
     {
         var store = OpenStore();
         var completedAt = new DateTimeOffset(2024, 5, 1, 12, 30, 15, TimeSpan.Zero).AddTicks(1234567);
@@ -32,7 +32,7 @@ public abstract partial class SagaContractTests
     }
 
     [Fact]
-    public async Task The_purge_deletes_sagas_completed_before_the_cutoff_with_their_timeouts_oldest_first_in_batches()
+    public async Task PurgeCompletedSagas_BeforeTheCutoff_DeletesThemWithTheirTimeoutsOldestFirstInBatches()
     {
         var store = OpenStore();
         var now = DateTimeOffset.UtcNow;
@@ -61,7 +61,7 @@ public abstract partial class SagaContractTests
     }
 
     [Fact]
-    public async Task A_completed_saga_holding_pending_messages_is_purged_only_once_they_are_delivered()
+    public async Task PurgeCompletedSagas_HoldingPendingMessages_PurgesThemOnlyOnceDelivered()
     {
         var store = OpenStore();
         var now = DateTimeOffset.UtcNow;
@@ -79,7 +79,7 @@ public abstract partial class SagaContractTests
     }
 
     [Fact]
-    public async Task A_purged_saga_is_as_one_never_saved_and_can_start_again()
+    public async Task PurgeCompletedSagas_Purged_IsAsOneNeverSavedAndCanStartAgain()
     {
         var store = OpenStore();
         var now = DateTimeOffset.UtcNow;
@@ -97,7 +97,7 @@ public abstract partial class SagaContractTests
     }
 
     [Fact]
-    public async Task A_completed_saga_is_kept_for_its_retention_so_a_repeated_start_finds_it_completed_then_purged_and_counted()
+    public async Task CompletedSaga_WithinItsRetention_IsKeptSoARepeatedStartFindsItThenPurgedAndCounted()
     {
         var clock = new FakeTimeProvider(DateTimeOffset.UtcNow);
         using var host = CreateHost(options => options.CompletedRetention = TimeSpan.FromHours(1), clock: clock);
@@ -129,7 +129,7 @@ public abstract partial class SagaContractTests
     }
 
     [Fact]
-    public async Task The_host_purges_completed_sagas_past_their_retention_in_the_background()
+    public async Task Host_CompletedSagasPastTheirRetention_PurgesThemInTheBackground()
     {
         var clock = new FakeTimeProvider();
         using (var before = CreateHost(clock: clock))
@@ -155,7 +155,7 @@ public abstract partial class SagaContractTests
     }
 
     [Fact]
-    public async Task An_infinite_retention_keeps_completed_sagas()
+    public async Task Purge_InfiniteRetention_KeepsCompletedSagas()
     {
         using var host = CreateHost(options => options.CompletedRetention = System.Threading.Timeout.InfiniteTimeSpan);
         var bus = host.Services.GetRequiredService<ICommandBus>();

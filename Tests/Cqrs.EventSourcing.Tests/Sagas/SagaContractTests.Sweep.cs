@@ -7,7 +7,7 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 public abstract partial class SagaContractTests
 {
     [Fact]
-    public async Task The_sweep_gets_past_a_full_batch_of_messages_this_process_is_publishing_already()
+    public async Task Sweep_FullBatchThisProcessIsPublishingAlready_GetsPastIt()
     {
         var closeIds = new Dictionary<string, Guid>();
         foreach (var tallyId in TallyIds(2))

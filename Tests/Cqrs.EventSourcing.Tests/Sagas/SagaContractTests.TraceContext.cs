@@ -4,7 +4,7 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 public abstract partial class SagaContractTests
 {
     [Fact]
-    public async Task A_timeout_keeps_the_trace_context_it_was_requested_in()
+    public async Task Timeout_WhenFired_KeepsTheTraceContextItWasRequestedIn()
     {
         var store = OpenStore();
         const string traceParent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";

@@ -19,7 +19,7 @@ public abstract partial class SagaContractTests : IDisposable
     public virtual void Dispose() => GC.SuppressFinalize(this);
 
     [Fact]
-    public async Task A_starting_message_starts_the_saga_and_later_messages_move_it_on()
+    public async Task StartingMessage_ThenLaterMessages_StartsTheSagaAndMovesItOn()
     {
         using var host = CreateHost();
         var bus = host.Services.GetRequiredService<ICommandBus>();
@@ -37,7 +37,7 @@ public abstract partial class SagaContractTests : IDisposable
     }
 
     [Fact]
-    public async Task Sixteen_concurrent_messages_for_one_saga_on_two_workers_are_each_applied_once()
+    public async Task ConcurrentMessages_SixteenForOneSagaOnTwoWorkers_AreEachAppliedOnce()
     {
         using var first = CreateHost();
         using var second = CreateHost();
@@ -61,7 +61,7 @@ public abstract partial class SagaContractTests : IDisposable
     }
 
     [Fact]
-    public async Task A_message_delivered_twice_is_applied_once()
+    public async Task Message_DeliveredTwice_IsAppliedOnce()
     {
         using var host = CreateHost();
         await host.Services.GetRequiredService<ICommandBus>().SendAsync(new OpenTally("t-1"));
@@ -75,7 +75,7 @@ public abstract partial class SagaContractTests : IDisposable
     }
 
     [Fact]
-    public async Task What_a_saga_decided_but_did_not_deliver_is_published_when_its_message_comes_again_and_then_forgotten()
+    public async Task UndeliveredDecision_MessageComesAgain_IsPublishedAndThenForgotten()
     {
         var (closeId, pendingId) = await DecideInAProcessWhoseTransportStoppedAsync();
 
@@ -92,7 +92,7 @@ public abstract partial class SagaContractTests : IDisposable
     }
 
     [Fact]
-    public async Task What_a_saga_decided_in_a_process_that_stopped_before_delivering_it_is_published_by_the_next_at_start_under_its_id()
+    public async Task UndeliveredDecision_ProcessStoppedBeforeDelivering_IsPublishedByTheNextAtStartUnderItsId()
     {
         var (_, pendingId) = await DecideInAProcessWhoseTransportStoppedAsync();
 
@@ -106,7 +106,7 @@ public abstract partial class SagaContractTests : IDisposable
     }
 
     [Fact]
-    public async Task A_message_for_a_saga_that_does_not_exist_is_ignored_and_counted_by_default()
+    public async Task Message_ForASagaThatDoesNotExist_IsIgnoredAndCountedByDefault()
     {
         using var host = CreateHost();
         using var counters = new SagaCounters(host.Services);
@@ -119,7 +119,7 @@ public abstract partial class SagaContractTests : IDisposable
     }
 
     [Fact]
-    public async Task A_message_for_a_saga_that_does_not_exist_is_dead_lettered_with_the_reason_when_configured()
+    public async Task Message_ForASagaThatDoesNotExistWhenConfigured_IsDeadLetteredWithTheReason()
     {
         using var host = CreateHost(options => options.NotFound = SagaNotFound.DeadLetter);
 
@@ -132,7 +132,7 @@ public abstract partial class SagaContractTests : IDisposable
     }
 
     [Fact]
-    public async Task A_completed_saga_publishes_what_it_decided_and_takes_no_more_messages()
+    public async Task CompletedSaga_LaterMessages_PublishesWhatItDecidedAndTakesNoMore()
     {
         using var host = CreateHost();
         using var counters = new SagaCounters(host.Services);
@@ -152,7 +152,7 @@ public abstract partial class SagaContractTests : IDisposable
     }
 
     [Fact]
-    public async Task A_timeout_stored_before_a_restart_fires_after_it()
+    public async Task Timeout_StoredBeforeARestart_FiresAfterIt()
     {
         await ArmInAProcessThatStopsAsync(close: false);
 
@@ -172,7 +172,7 @@ public abstract partial class SagaContractTests : IDisposable
     }
 
     [Fact]
-    public async Task A_timeout_for_a_completed_saga_is_dropped_and_counted()
+    public async Task Timeout_ForACompletedSaga_IsDroppedAndCounted()
     {
         await ArmInAProcessThatStopsAsync(close: true);
 
@@ -192,7 +192,7 @@ public abstract partial class SagaContractTests : IDisposable
     }
 
     [Fact]
-    public async Task A_backlog_of_due_timeouts_larger_than_a_batch_fires_without_waiting_for_the_poll()
+    public async Task DueTimeouts_BacklogLargerThanABatch_FireWithoutWaitingForThePoll()
     {
         await ArmInAProcessThatStopsAsync(close: false, tallies: 5);
 

@@ -11,7 +11,7 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 public sealed class SagaRetentionTests
 {
     [Fact]
-    public void The_purge_runs_as_a_hosted_service_keeping_completed_sagas_7_days_and_looking_hourly()
+    public void Purge_ByDefault_RunsAsAHostedServiceKeepingCompletedSagas7DaysAndLookingHourly()
     {
         using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog());
 
@@ -24,7 +24,7 @@ public sealed class SagaRetentionTests
     [InlineData(0, 1, "CompletedRetention")]
     [InlineData(-5, 1, "CompletedRetention")]
     [InlineData(1, 0, "CompletedPurgeInterval")]
-    public async Task A_retention_or_interval_that_is_not_positive_fails_the_start_naming_it(int retentionSeconds, int intervalSeconds, string option)
+    public async Task Start_RetentionOrIntervalNotPositive_FailsNamingIt(int retentionSeconds, int intervalSeconds, string option)
     {
         using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog(), options =>
         {
@@ -38,7 +38,7 @@ public sealed class SagaRetentionTests
     }
 
     [Fact]
-    public async Task An_infinite_retention_is_valid_and_the_host_never_purges()
+    public async Task Start_InfiniteRetention_IsValidAndTheHostNeverPurges()
     {
         var clock = new FakeTimeProvider();
         using var host = SagaHost.Create(

@@ -11,13 +11,13 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 public sealed class SagaSubscriptionNameTests
 {
     [Fact]
-    public void A_saga_handlers_subscription_names_the_saga_and_the_message()
+    public void SubscriptionName_OfASagaHandler_NamesTheSagaAndTheMessage()
     {
         Assert.Equal("default-delivery-saga-drone-assigned-6dd4b9c0", SubscriptionOf("default", "drones.v1.delivery-saga/drones.v1.drone-assigned"));
     }
 
     [Fact]
-    public void A_long_saga_handlers_subscription_is_cut_to_fifty_characters_before_its_hash()
+    public void SubscriptionName_OfALongSagaHandler_IsCutToFiftyCharactersBeforeItsHash()
     {
         var name = SubscriptionOf("sample-functions", "drones.v1.delivery-saga/drones.v1.drone-assigned");
 
@@ -26,7 +26,7 @@ public sealed class SagaSubscriptionNameTests
     }
 
     [Fact]
-    public void An_ordinary_handlers_subscription_keeps_the_name_it_was_deployed_under()
+    public void SubscriptionName_OfAnOrdinaryHandler_KeepsTheNameItWasDeployedUnder()
     {
         // Pinned: a handler's subscription renamed is a new, empty subscription, and the deployed one is orphaned.
         Assert.Equal("default-SendWelcomeMessage-f5386bed", SubscriptionOf("default", "Sample.Domain.Accounts.SendWelcomeMessage"));

@@ -9,7 +9,7 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 public sealed class SagaTelemetryTests
 {
     [Fact]
-    public async Task A_saga_turn_is_a_span_with_the_saga_type_and_id_inside_the_handler_span_of_its_message()
+    public async Task SagaTurn_Traced_IsASpanWithTheSagaTypeAndIdInsideItsMessagesHandlerSpan()
     {
         var sagaId = $"t-{Guid.NewGuid():N}";
         var spans = new ConcurrentQueue<Activity>();
@@ -32,7 +32,7 @@ public sealed class SagaTelemetryTests
     }
 
     [Fact]
-    public async Task A_fired_timeouts_saga_span_starts_a_trace_of_its_own_linked_to_the_trace_that_requested_it()
+    public async Task FiredTimeout_SagaSpan_StartsATraceOfItsOwnLinkedToTheRequestingTrace()
     {
         var sagaId = $"t-{Guid.NewGuid():N}";
         var spans = new ConcurrentQueue<Activity>();
@@ -65,7 +65,7 @@ public sealed class SagaTelemetryTests
     }
 
     [Fact]
-    public async Task A_sagas_handlers_go_by_the_wire_names_of_the_saga_and_the_message_in_spans_and_metrics()
+    public async Task SagaHandlers_InSpansAndMetrics_GoByTheWireNamesOfTheSagaAndTheMessage()
     {
         var sagaId = $"t-{Guid.NewGuid():N}";
         var spans = new ConcurrentQueue<Activity>();
@@ -90,7 +90,7 @@ public sealed class SagaTelemetryTests
     }
 
     [Fact]
-    public void A_sagas_event_handler_is_routed_under_the_name_it_goes_by_so_a_subscription_of_its_own_reaches_it()
+    public void SagaEventHandler_WithASubscriptionOfItsOwn_IsRoutedUnderTheNameItGoesBy()
     {
         using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog());
 

@@ -8,7 +8,7 @@ namespace Cqrs.EventSourcing.Tests.Sagas;
 public sealed class SagaTimeoutDisposalTests
 {
     [Fact]
-    public async Task Disposing_the_scheduler_waits_until_a_timeout_under_way_is_delivered_and_deleted()
+    public async Task Dispose_TimeoutUnderWay_WaitsUntilItIsDeliveredAndDeleted()
     {
         using var turn = new HeldCompletion();
         using var host = SagaHost.Create(StoreSet.InMemory(), new TallyLog(), direct: false, services: services => services.AddSingleton<ISagaObserver>(turn));

@@ -22,7 +22,7 @@ public sealed class ServiceBusSagaTimeoutTests : IAsyncLifetime
     public async Task DisposeAsync() => await _broker.DisposeAsync();
 
     [Fact]
-    public async Task A_timeout_is_handed_to_the_broker_scheduled_for_its_due_time_under_its_id_and_forgotten_once_taken()
+    public async Task Timeout_OnServiceBus_IsScheduledAtTheBrokerForItsDueTimeUnderItsIdAndForgottenOnceTaken()
     {
         using var host = CreateHost();
         using var counters = new SagaCounters(host.Services);
@@ -44,7 +44,7 @@ public sealed class ServiceBusSagaTimeoutTests : IAsyncLifetime
     }
 
     [Fact]
-    public async Task A_timeout_fires_through_the_broker_when_due()
+    public async Task Timeout_WhenDue_FiresThroughTheBroker()
     {
         using var host = CreateHost();
         using var counters = new SagaCounters(host.Services);
@@ -63,7 +63,7 @@ public sealed class ServiceBusSagaTimeoutTests : IAsyncLifetime
     }
 
     [Fact]
-    public async Task A_timeout_for_a_saga_completed_meanwhile_is_dropped_and_counted()
+    public async Task Timeout_ForASagaCompletedMeanwhile_IsDroppedAndCounted()
     {
         using var host = CreateHost();
         using var counters = new SagaCounters(host.Services);

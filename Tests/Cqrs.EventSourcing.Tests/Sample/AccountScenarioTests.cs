@@ -10,19 +10,19 @@ namespace Cqrs.EventSourcing.Tests.Sample;
 public sealed class AccountScenarioTests
 {
     [Fact]
-    public Task Opening_a_new_account_opens_it() =>
+    public Task OpenAccount_NewAccount_OpensIt() =>
         Scenario().When(new OpenAccount("acc-1", "Ada"), id: "acc-1").ThenAsync(new AccountOpened("acc-1", "Ada"));
 
     [Fact]
-    public Task Opening_an_open_account_is_refused() =>
+    public Task OpenAccount_AlreadyOpen_IsRefused() =>
         Scenario().Given("acc-1", new AccountOpened("acc-1", "Ada")).When(new OpenAccount("acc-1", "Bob")).ThenThrowsAsync<AccountRuleException>();
 
     [Fact]
-    public Task A_deposit_adds_money() =>
+    public Task Deposit_OpenAccount_AddsMoney() =>
         Scenario().Given("acc-1", new AccountOpened("acc-1", "Ada")).When(new Deposit("acc-1", 50m)).ThenAsync(new MoneyDeposited("acc-1", 50m));
 
     [Fact]
-    public async Task A_deposit_of_nothing_handed_straight_to_the_handler_is_refused_by_the_events_validator()
+    public async Task Deposit_OfNothingHandedStraightToTheHandler_IsRefusedByTheEventsValidator()
     {
         // The scenario calls the handler directly, past the command's validator: the event's validator refuses it at append.
         var refused = await Scenario().Given("acc-1", new AccountOpened("acc-1", "Ada")).When(new Deposit("acc-1", 0m)).ThenThrowsAsync<ValidationException>();
@@ -32,18 +32,18 @@ public sealed class AccountScenarioTests
     }
 
     [Fact]
-    public Task A_deposit_to_an_account_never_opened_is_refused() =>
+    public Task Deposit_ToAnAccountNeverOpened_IsRefused() =>
         Scenario().When(new Deposit("acc-9", 50m), id: "acc-9").ThenThrowsAsync<AccountRuleException>();
 
     [Fact]
-    public Task A_withdrawal_within_the_balance_takes_money() =>
+    public Task Withdraw_WithinTheBalance_TakesMoney() =>
         Scenario()
             .Given("acc-1", new AccountOpened("acc-1", "Ada"), new MoneyDeposited("acc-1", 80m))
             .When(new Withdraw("acc-1", 30m))
             .ThenAsync(new MoneyWithdrawn("acc-1", 30m));
 
     [Fact]
-    public async Task A_withdrawal_beyond_the_balance_is_refused_and_says_why()
+    public async Task Withdraw_BeyondTheBalance_IsRefusedSayingWhy()
     {
         var refused = await Scenario()
             .Given("acc-1", new AccountOpened("acc-1", "Ada"), new MoneyDeposited("acc-1", 80m), new MoneyWithdrawn("acc-1", 60m))
@@ -54,7 +54,7 @@ public sealed class AccountScenarioTests
     }
 
     [Fact]
-    public async Task The_scenario_fails_when_other_events_are_appended()
+    public async Task Scenario_OtherEventsAppended_Fails()
     {
         var failure = await Assert.ThrowsAsync<ScenarioFailedException>(() => Scenario()
             .Given("acc-1", new AccountOpened("acc-1", "Ada"))

@@ -12,7 +12,7 @@ public sealed class DeliverySagaScenarioTests
     private static SagaScenario<DeliverySaga> Scenario() => new(services => services.AddSampleDomain().UseInMemoryStore());
 
     [Fact]
-    public async Task The_request_starts_the_saga_and_sets_its_deadline_when_it_says()
+    public async Task Request_AsFirstStep_StartsTheSagaAndSetsTheDeadlineItSays()
     {
         var outcome = await Scenario()
             .When(new DeliveryRequested("d-1", "12 Quay Street", 2_500, DueBy), "d-1")
@@ -24,7 +24,7 @@ public sealed class DeliverySagaScenarioTests
     }
 
     [Fact]
-    public async Task A_request_after_another_step_sets_the_deadline()
+    public async Task Request_AfterAnotherStep_SetsTheDeadline()
     {
         var outcome = await Scenario()
             .Given("d-1", new DroneAssigned("d-1", "heavy-02"))
@@ -35,7 +35,7 @@ public sealed class DeliverySagaScenarioTests
     }
 
     [Fact]
-    public async Task Events_in_any_order_gather_the_flight_and_start_no_deadline_but_the_requests()
+    public async Task Events_InAnyOrder_GatherTheFlightAndStartNoDeadlineButTheRequests()
     {
         var outcome = await Scenario()
             .Given("d-1", new DroneAssigned("d-1", "heavy-02"), new DeliveryPackaged("d-1", "medium"))
@@ -48,7 +48,7 @@ public sealed class DeliverySagaScenarioTests
     }
 
     [Fact]
-    public async Task A_confirmed_drop_off_completes_the_delivery()
+    public async Task DropOff_Confirmed_CompletesTheDelivery()
     {
         var outcome = await Scenario()
             .Given("d-1", new DeliveryRequested("d-1", "12 Quay Street", 2_500, DueBy), new DroneAssigned("d-1", "heavy-02"))
@@ -59,7 +59,7 @@ public sealed class DeliverySagaScenarioTests
     }
 
     [Fact]
-    public async Task A_drop_off_that_overtakes_the_flow_completes_the_delivery()
+    public async Task DropOff_OvertakingTheFlow_CompletesTheDelivery()
     {
         var outcome = await Scenario()
             .When(new ConfirmDropOff("d-1"), "d-1")
@@ -69,7 +69,7 @@ public sealed class DeliverySagaScenarioTests
     }
 
     [Fact]
-    public async Task A_request_after_the_drop_off_sets_no_deadline()
+    public async Task Request_AfterTheDropOff_SetsNoDeadline()
     {
         var outcome = await Scenario()
             .Given("d-1", new ConfirmDropOff("d-1"))
@@ -81,7 +81,7 @@ public sealed class DeliverySagaScenarioTests
     }
 
     [Fact]
-    public async Task The_deadline_makes_an_unfinished_delivery_overdue()
+    public async Task Deadline_DeliveryUnfinished_MakesItOverdue()
     {
         var outcome = await Scenario()
             .Given("d-1", new DeliveryRequested("d-1", "12 Quay Street", 2_500, DueBy))
@@ -92,7 +92,7 @@ public sealed class DeliverySagaScenarioTests
     }
 
     [Fact]
-    public async Task A_deadline_after_the_drop_off_is_dropped()
+    public async Task Deadline_AfterTheDropOff_IsDropped()
     {
         var outcome = await Scenario()
             .Given("d-1", new DeliveryRequested("d-1", "12 Quay Street", 2_500, DueBy), new ConfirmDropOff("d-1"))
@@ -103,7 +103,7 @@ public sealed class DeliverySagaScenarioTests
     }
 
     [Fact]
-    public async Task A_scenario_whose_saga_raises_something_else_fails()
+    public async Task Scenario_SagaRaisesSomethingElse_Fails()
     {
         var scenario = Scenario()
             .Given("d-1", new DeliveryRequested("d-1", "12 Quay Street", 2_500, DueBy))

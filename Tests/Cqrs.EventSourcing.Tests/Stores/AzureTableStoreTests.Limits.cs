@@ -6,7 +6,7 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 public sealed partial class AzureTableStoreTests
 {
     [Fact]
-    public async Task An_append_of_more_events_than_one_transaction_holds_is_refused_naming_the_limit()
+    public async Task Append_MoreEventsThanOneTransactionHolds_IsRefusedNamingTheLimit()
     {
         var store = CreateStore();
 
@@ -17,7 +17,7 @@ public sealed partial class AzureTableStoreTests
     }
 
     [Fact]
-    public async Task A_payload_over_the_property_limit_is_refused_and_one_at_the_limit_is_stored()
+    public async Task Append_PayloadOverThePropertyLimit_IsRefusedAndOneAtTheLimitIsStored()
     {
         var store = CreateStore();
         var largest = new byte[AzureTableEventStore.MaxPayloadBytes];
@@ -31,7 +31,7 @@ public sealed partial class AzureTableStoreTests
     }
 
     [Fact]
-    public async Task An_append_too_large_for_one_transaction_is_refused_and_appends_nothing()
+    public async Task Append_TooLargeForOneTransaction_IsRefusedAndAppendsNothing()
     {
         var store = CreateStore();
         var events = Enumerable.Range(0, 40).Select(_ => WithPayload(new byte[60 * 1024])).ToList();
@@ -43,7 +43,7 @@ public sealed partial class AzureTableStoreTests
     }
 
     [Fact]
-    public async Task A_snapshot_over_the_property_limit_is_refused()
+    public async Task SaveSnapshot_OverThePropertyLimit_IsRefused()
     {
         var store = CreateStore();
 
@@ -56,7 +56,7 @@ public sealed partial class AzureTableStoreTests
     [InlineData("cqrs-test")]
     [InlineData("cqrs_test")]
     [InlineData("prefix00000000000000000000000000000000000000000000000")]
-    public void A_table_prefix_that_cannot_start_a_table_name_is_refused(string tablePrefix)
+    public void Constructor_TablePrefixThatCannotStartATableName_IsRefused(string tablePrefix)
     {
         Assert.ThrowsAny<ArgumentException>(() => new AzureTableStorage(Support.AzuriteFixture.ConnectionString, tablePrefix));
     }

@@ -10,7 +10,7 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 public sealed partial class AzureTableStoreTests
 {
     [Fact]
-    public async Task Two_stores_appending_to_one_stream_have_one_winner_per_version()
+    public async Task Append_TwoStoresToOneStream_HaveOneWinnerPerVersion()
     {
         StoreSet[] stores = [CreateStore(), Reopen(CreateStore())];
         await stores[0].AppendAsync("contended", ExpectedVersion.NoStream, NewEvents(1));
@@ -34,7 +34,7 @@ public sealed partial class AzureTableStoreTests
     }
 
     [Fact]
-    public async Task Any_appends_from_two_stores_racing_all_land_without_gaps()
+    public async Task Append_AnyFromTwoStoresRacing_AllLandWithoutGaps()
     {
         StoreSet[] stores = [CreateStore(), Reopen(CreateStore())];
 
@@ -45,7 +45,7 @@ public sealed partial class AzureTableStoreTests
     }
 
     [Fact]
-    public async Task Stream_and_handler_names_with_quotes_percent_signs_and_slashes_work_everywhere()
+    public async Task Names_WithQuotesPercentSignsAndSlashes_WorkEverywhere()
     {
         var store = CreateStore();
         const string Stream = "it's 100%25 % done";
@@ -72,7 +72,7 @@ public sealed partial class AzureTableStoreTests
     }
 
     [Fact]
-    public async Task An_event_row_missing_a_property_reads_as_an_error_naming_its_place()
+    public async Task ReadStream_EventRowMissingAProperty_FailsNamingItsPlace()
     {
         var store = CreateStore();
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, NewEvents(2));
@@ -87,7 +87,7 @@ public sealed partial class AzureTableStoreTests
     }
 
     [Fact]
-    public async Task An_outbox_row_whose_event_row_is_missing_is_dead_lettered_and_the_rest_published()
+    public async Task Outbox_RowWhoseEventRowIsMissing_IsDeadLetteredAndTheRestPublished()
     {
         var store = CreateStore();
         await store.AppendAsync("aaa-lost", ExpectedVersion.NoStream, NewEvents(1));
@@ -97,7 +97,7 @@ public sealed partial class AzureTableStoreTests
     }
 
     [Fact]
-    public async Task Events_carry_the_time_of_the_store_clock_exactly()
+    public async Task Append_WithTheStoresClock_StampsEventsWithItsTimeExactly()
     {
         var appendedAt = new DateTimeOffset(2024, 2, 29, 23, 59, 58, TimeSpan.Zero).AddTicks(1_234_567);
         var store = StoreSet.AzureTables(new AzureTableStorage(_service, _prefix, new FakeTimeProvider(appendedAt)));
@@ -108,7 +108,7 @@ public sealed partial class AzureTableStoreTests
     }
 
     [Fact]
-    public void UseAzureTableStore_makes_the_table_store_the_store()
+    public void UseAzureTableStore_Registered_MakesTheTableStoreTheStore()
     {
         var services = new ServiceCollection();
         new EventSourcingBuilder(services).UseAzureTableStore(Support.AzuriteFixture.ConnectionString, _prefix);

@@ -9,7 +9,7 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 public abstract partial class EventStoreContractTests
 {
     [Fact]
-    public async Task Commands_append_events_that_reach_every_handler_once()
+    public async Task Commands_AppendingEvents_ReachEveryHandlerOnce()
     {
         var store = CreateStore();
         using var host = Domain.Start(store);
@@ -37,7 +37,7 @@ public abstract partial class EventStoreContractTests
 
     /// <summary>The next process's sweep, on every store. A real crash (SIGKILL) is Crash/SigkillCrashTests, over SQLite.</summary>
     [Fact]
-    public async Task Events_left_in_the_outbox_by_an_earlier_process_are_published_by_the_next_each_once()
+    public async Task Outbox_EventsLeftByAnEarlierProcess_ArePublishedByTheNextEachOnce()
     {
         var store = CreateStore();
         var ids = new List<Guid>();
@@ -65,7 +65,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task Sweeps_running_alongside_commands_publish_nothing_twice()
+    public async Task Sweep_AlongsideCommands_PublishesNothingTwice()
     {
         var store = CreateStore();
         using var host = Domain.Start(store, options => options.OutboxSweepInterval = TimeSpan.FromMilliseconds(1));
@@ -99,7 +99,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task Snapshots_are_taken_every_N_events_and_loads_start_from_them()
+    public async Task Snapshots_EveryNEvents_AreTakenAndLoadsStartFromThem()
     {
         var store = CreateStore();
         using var host = Domain.Start(store, options => options.SnapshotEvery = 10, direct: true);
@@ -122,7 +122,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task Concurrent_commands_on_one_aggregate_all_land_through_conflict_retries()
+    public async Task Commands_ConcurrentOnOneAggregate_AllLandThroughConflictRetries()
     {
         var store = CreateStore();
         using var host = Domain.Start(store, options => options.ConflictRetries = 50);
@@ -136,7 +136,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task A_projection_rebuilt_from_the_store_matches_the_live_one()
+    public async Task Projection_RebuiltFromTheStore_MatchesTheLiveOne()
     {
         var store = CreateStore();
         using var host = Domain.Start(store, direct: true);
@@ -159,7 +159,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task A_damaged_stored_payload_fails_the_load_with_its_place()
+    public async Task Load_DamagedStoredPayload_FailsWithItsPlace()
     {
         var store = CreateStore();
         using var host = Domain.Start(store);

@@ -4,7 +4,7 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 public abstract partial class EventStoreContractTests
 {
     [Fact]
-    public async Task Inbox_records_handled_before_the_cutoff_are_purged_and_later_ones_kept()
+    public async Task PurgeHandled_RecordsBeforeTheCutoff_ArePurgedAndLaterOnesKept()
     {
         var store = CreateStore();
         var first = Guid.NewGuid();

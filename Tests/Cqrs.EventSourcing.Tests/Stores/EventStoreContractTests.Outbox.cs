@@ -4,7 +4,7 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 public abstract partial class EventStoreContractTests
 {
     [Fact]
-    public async Task Appended_events_wait_in_the_outbox_until_marked_published()
+    public async Task Outbox_AppendedEvents_WaitUntilMarkedPublished()
     {
         var store = CreateStore();
         await store.AppendAsync("a", ExpectedVersion.NoStream, NewEvents(2));
@@ -20,7 +20,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task The_outbox_survives_a_restart_and_marking_twice_is_harmless()
+    public async Task Outbox_AfterARestart_SurvivesAndMarkingTwiceIsHarmless()
     {
         var store = CreateStore();
         await store.AppendAsync("a", ExpectedVersion.NoStream, NewEvents(3));
@@ -36,7 +36,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task A_dead_lettered_outbox_entry_leaves_the_outbox_and_is_kept_with_its_reason()
+    public async Task Outbox_EntryDeadLettered_LeavesTheOutboxAndIsKeptWithItsReason()
     {
         var store = CreateStore();
         await store.AppendAsync("a", ExpectedVersion.NoStream, NewEvents(3));
@@ -54,7 +54,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task The_outbox_returns_at_most_the_count_asked()
+    public async Task ReadUnpublished_CountAsked_ReturnsAtMostThatMany()
     {
         var store = CreateStore();
         await store.AppendAsync("a", ExpectedVersion.NoStream, NewEvents(5));
@@ -63,7 +63,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task A_snapshot_is_kept_unless_a_newer_one_exists()
+    public async Task Snapshot_UnlessANewerOneExists_IsKept()
     {
         var store = CreateStore();
         Assert.Null(await store.LoadSnapshotAsync("a"));
@@ -82,7 +82,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task The_inbox_remembers_each_handler_and_message_apart()
+    public async Task Inbox_HandlersAndMessages_AreRememberedEachApart()
     {
         var store = CreateStore();
         var message = Guid.NewGuid();
@@ -98,7 +98,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task Checkpoints_are_kept_per_projection_and_stream_until_cleared()
+    public async Task Checkpoints_PerProjectionAndStream_AreKeptUntilCleared()
     {
         var store = CreateStore();
         Assert.Equal(0, await store.GetCheckpointAsync("balances", "a"));

@@ -9,7 +9,7 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 public abstract partial class EventStoreContractTests
 {
     [Fact]
-    public async Task An_outbox_event_of_a_retired_type_is_dead_lettered_with_its_reason_and_the_rest_published()
+    public async Task Outbox_EventOfARetiredType_IsDeadLetteredWithItsReasonAndTheRestPublished()
     {
         var store = CreateStore();
         await store.AppendAsync("aaa-retired", ExpectedVersion.NoStream, [new NewEvent(Guid.NewGuid(), "sample.v0.retired-event", new byte[] { 0x90 }, Guid.NewGuid(), Guid.Empty)]);
@@ -18,7 +18,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task A_damaged_outbox_event_is_dead_lettered_with_its_reason_and_the_rest_published()
+    public async Task Outbox_DamagedEvent_IsDeadLetteredWithItsReasonAndTheRestPublished()
     {
         var store = CreateStore();
         await store.AppendAsync("aaa-damaged", ExpectedVersion.NoStream, NewEvents(1));

@@ -18,7 +18,7 @@ public abstract partial class EventStoreContractTests
     protected abstract Task CorruptAsync(StoreSet store, StreamPosition position);
 
     [Fact]
-    public async Task Appended_events_read_back_in_order_with_their_metadata()
+    public async Task ReadStream_AppendedEvents_ReadBackInOrderWithTheirMetadata()
     {
         var store = CreateStore();
         var events = NewEvents(3);
@@ -41,7 +41,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task Reading_from_a_version_skips_the_events_before_it()
+    public async Task ReadStream_FromAVersion_SkipsTheEventsBeforeIt()
     {
         var store = CreateStore();
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, NewEvents(5));
@@ -52,7 +52,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task A_stream_that_does_not_exist_reads_as_empty()
+    public async Task ReadStream_StreamThatDoesNotExist_ReadsAsEmpty()
     {
         var store = CreateStore();
 
@@ -60,7 +60,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task Appends_number_on_from_the_expected_version()
+    public async Task Append_ExpectedVersion_NumbersOnFromIt()
     {
         var store = CreateStore();
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, NewEvents(2));
@@ -72,7 +72,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task NoStream_conflicts_when_the_stream_exists_and_names_both_versions()
+    public async Task Append_NoStreamWhenTheStreamExists_ConflictsNamingBothVersions()
     {
         var store = CreateStore();
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, NewEvents(2));
@@ -87,7 +87,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task An_exact_version_that_is_not_current_conflicts_and_appends_nothing()
+    public async Task Append_ExactVersionNotCurrent_ConflictsAndAppendsNothing()
     {
         var store = CreateStore();
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, NewEvents(3));
@@ -103,7 +103,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task An_exact_version_on_a_missing_stream_conflicts()
+    public async Task Append_ExactVersionOnAMissingStream_Conflicts()
     {
         var store = CreateStore();
 
@@ -114,7 +114,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task Any_appends_to_new_and_existing_streams()
+    public async Task Append_AnyVersion_AppendsToNewAndExistingStreams()
     {
         var store = CreateStore();
 
@@ -123,7 +123,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task Concurrent_appends_to_one_stream_have_one_winner_per_version_no_gaps_and_no_duplicates()
+    public async Task Append_ConcurrentToOneStream_HaveOneWinnerPerVersionNoGapsAndNoDuplicates()
     {
         var store = CreateStore();
         const int Writers = 8;
@@ -156,7 +156,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task A_large_stream_reads_back_whole_and_in_order()
+    public async Task ReadStream_LargeStream_ReadsBackWholeAndInOrder()
     {
         var store = CreateStore();
         const int Total = 2_000;
@@ -171,7 +171,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task Read_all_returns_every_stream_each_in_version_order()
+    public async Task ReadAll_SeveralStreams_ReturnsEveryStreamEachInVersionOrder()
     {
         var store = CreateStore();
         await store.AppendAsync("a", ExpectedVersion.NoStream, NewEvents(2));
@@ -196,7 +196,7 @@ public abstract partial class EventStoreContractTests
     [InlineData("a?b")]
     [InlineData("a\\b")]
     [InlineData("tab\there")]
-    public async Task A_stream_id_no_store_can_hold_is_refused(string streamId)
+    public async Task Append_StreamIdNoStoreCanHold_IsRefused(string streamId)
     {
         var store = CreateStore();
 
@@ -204,7 +204,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task An_append_of_no_events_is_refused()
+    public async Task Append_NoEvents_IsRefused()
     {
         var store = CreateStore();
 
@@ -212,7 +212,7 @@ public abstract partial class EventStoreContractTests
     }
 
     [Fact]
-    public async Task A_damaged_event_reads_as_a_clear_error_naming_its_place()
+    public async Task ReadStream_DamagedEvent_FailsWithAClearErrorNamingItsPlace()
     {
         var store = CreateStore();
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, NewEvents(3));

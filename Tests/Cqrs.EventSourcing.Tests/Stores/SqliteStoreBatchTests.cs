@@ -14,7 +14,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
     private readonly SqliteTestFile _file = new();
 
     [Fact]
-    public async Task Queued_writes_of_every_kind_share_transactions_and_all_land()
+    public async Task QueuedWrites_OfEveryKind_ShareTransactionsAndAllLand()
     {
         var store = await OpenAsync();
         await store.AppendAsync("published", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(1));
@@ -51,7 +51,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
     }
 
     [Fact]
-    public async Task A_conflicting_append_fails_alone_and_the_appends_around_it_commit()
+    public async Task Append_ConflictingInItsBatch_FailsAloneAndTheAppendsAroundItCommit()
     {
         var store = await OpenAsync();
         var before = SqliteTestFile.DatabaseOf(store).WriteTransactions;
@@ -77,7 +77,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
     }
 
     [Fact]
-    public async Task An_append_that_loses_to_one_in_its_batch_fails_only_once_the_winner_has_committed()
+    public async Task Append_LosingToOneInItsBatch_FailsOnlyOnceTheWinnerHasCommitted()
     {
         var store = await OpenAsync();
 
@@ -103,7 +103,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
     }
 
     [Fact]
-    public async Task An_append_failing_in_SQLite_is_rolled_back_alone_and_the_next_write_does_not_see_it()
+    public async Task Append_FailingInSqlite_IsRolledBackAloneAndTheNextWriteDoesNotSeeIt()
     {
         var store = await OpenAsync();
         await _file.ExecuteAsync("CREATE TRIGGER fail_second BEFORE INSERT ON events WHEN NEW.stream_id = 'doomed' AND NEW.version = 2 BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;");
@@ -128,7 +128,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
     }
 
     [Fact]
-    public async Task An_error_that_ends_the_transaction_fails_the_whole_batch_with_that_error()
+    public async Task Write_ErrorEndingTheTransaction_FailsTheWholeBatchWithThatError()
     {
         var store = await OpenAsync();
         await _file.ExecuteAsync("CREATE TRIGGER fail_all BEFORE INSERT ON events WHEN NEW.stream_id = 'fatal' BEGIN SELECT RAISE(ROLLBACK, 'the transaction is lost'); END;");

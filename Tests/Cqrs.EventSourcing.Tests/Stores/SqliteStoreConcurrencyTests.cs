@@ -9,7 +9,7 @@ public sealed class SqliteStoreConcurrencyTests : IDisposable
     private readonly SqliteTestFile _file = new();
 
     [Fact]
-    public async Task Two_stores_appending_to_one_stream_have_one_winner_per_version_no_gaps_and_no_duplicates()
+    public async Task Append_TwoStoresToOneStream_HaveOneWinnerPerVersionNoGapsAndNoDuplicates()
     {
         // The second store pools no connection with the first, as if it ran in another process. Both start on a
         // new file, so they also race to create the tables.
@@ -45,7 +45,7 @@ public sealed class SqliteStoreConcurrencyTests : IDisposable
     }
 
     [Fact]
-    public async Task An_append_waits_for_another_process_holding_the_write_lock_then_conflicts_with_what_it_wrote()
+    public async Task Append_AnotherProcessHoldingTheWriteLock_WaitsThenConflictsWithWhatItWrote()
     {
         var store = _file.Open();
         await store.ReadUnpublishedAsync(1);

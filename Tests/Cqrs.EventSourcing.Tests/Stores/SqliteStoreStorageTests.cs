@@ -11,7 +11,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     private readonly SqliteTestFile _file = new();
 
     [Fact]
-    public async Task The_file_is_in_WAL_mode_with_ids_as_16_bytes_in_RFC_order_and_times_as_UTC_ticks()
+    public async Task File_AsWritten_IsInWalModeWithIdsAs16BytesInRfcOrderAndTimesAsUtcTicks()
     {
         var now = new DateTimeOffset(2025, 6, 7, 8, 9, 10, TimeSpan.FromHours(2)).AddTicks(1_234_567);
         var store = _file.Open(clock: new FakeTimeProvider(now));
@@ -28,7 +28,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
-    public async Task A_file_made_before_inbox_times_keeps_its_inbox_records_one_retention_from_the_upgrade()
+    public async Task Upgrade_FileMadeBeforeInboxTimes_KeepsItsInboxRecordsOneRetentionFromTheUpgrade()
     {
         await _file.ExecuteAsync("""
             CREATE TABLE inbox (handler TEXT NOT NULL, message_id BLOB NOT NULL, PRIMARY KEY (handler, message_id)) WITHOUT ROWID;
@@ -44,7 +44,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
-    public async Task A_file_made_before_saga_completion_times_keeps_its_completed_sagas_one_retention_from_the_upgrade()
+    public async Task Upgrade_FileMadeBeforeSagaCompletionTimes_KeepsItsCompletedSagasOneRetentionFromTheUpgrade()
     {
         await _file.ExecuteAsync("""
             CREATE TABLE sagas (
@@ -68,7 +68,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
-    public async Task A_file_made_before_timeout_traces_reads_its_timeouts_without_one_and_keeps_the_trace_of_new_ones()
+    public async Task Upgrade_FileMadeBeforeTimeoutTraces_ReadsItsTimeoutsWithoutOneAndKeepsTheTraceOfNewOnes()
     {
         await _file.ExecuteAsync("""
             CREATE TABLE saga_timeouts (
@@ -91,7 +91,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
-    public async Task An_empty_payload_reads_back_empty()
+    public async Task ReadStream_EmptyPayload_ReadsBackEmpty()
     {
         var store = _file.Open();
 
@@ -101,7 +101,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
-    public async Task An_append_that_fails_midway_leaves_no_event_and_no_outbox_row()
+    public async Task Append_FailingMidway_LeavesNoEventAndNoOutboxRow()
     {
         var store = _file.Open();
         await store.ReadUnpublishedAsync(1);
@@ -115,7 +115,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
-    public async Task Read_all_pages_through_many_events_in_the_order_appended()
+    public async Task ReadAll_ManyEvents_PagesThroughThemInTheOrderAppended()
     {
         var store = _file.Open();
         var appended = new List<Guid>();
@@ -142,7 +142,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     [InlineData("causation_id = 4.2", "causation_id holds REAL where the store writes BLOB")]
     [InlineData("timestamp_ticks = 'yesterday'", "timestamp_ticks holds TEXT where the store writes INTEGER")]
     [InlineData("timestamp_ticks = -1", "timestamp_ticks holds -1, which is no time")]
-    public async Task Every_read_of_a_damaged_value_fails_naming_the_event_and_the_damage(string damage, string problem)
+    public async Task Read_DamagedValue_FailsNamingTheEventAndTheDamage(string damage, string problem)
     {
         var store = _file.Open();
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(3));
@@ -157,7 +157,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
-    public async Task A_damaged_version_is_named_by_the_event_position()
+    public async Task Read_DamagedVersion_IsNamedByTheEventPosition()
     {
         var store = _file.Open();
         await store.AppendAsync("order-1", ExpectedVersion.NoStream, SqliteTestFile.NewEvents(3));
@@ -184,7 +184,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
-    public async Task A_damaged_snapshot_loads_as_none_so_the_aggregate_loads_from_its_events()
+    public async Task LoadSnapshot_Damaged_LoadsAsNoneSoTheAggregateLoadsFromItsEvents()
     {
         var store = _file.Open();
         await store.SaveSnapshotAsync("order-1", new Snapshot(3, "test.state", new byte[] { 1 }));
@@ -194,7 +194,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
-    public async Task UseSqliteStore_makes_a_store_on_the_file_the_store_of_every_part()
+    public async Task UseSqliteStore_Registered_MakesAStoreOnTheFileTheStoreOfEveryPart()
     {
         var services = new ServiceCollection();
         new EventSourcingBuilder(services).UseSqliteStore(_file.Path);

@@ -18,7 +18,7 @@ public sealed class SqliteWriterTests : IDisposable
     private SqliteWriter? _writer;
 
     [Fact]
-    public async Task A_write_cancelled_while_queued_is_dropped_and_one_already_taken_runs()
+    public async Task Write_CancelledWhileQueued_IsDroppedAndOneAlreadyTakenRuns()
     {
         var writer = await StartAsync();
         using var takenCancellation = new CancellationTokenSource();
@@ -41,7 +41,7 @@ public sealed class SqliteWriterTests : IDisposable
     }
 
     [Fact]
-    public async Task Disposing_fails_the_queued_writes_and_waits_for_the_batch_under_way()
+    public async Task Dispose_WritesQueuedAndUnderWay_FailsTheQueuedAndWaitsForTheBatch()
     {
         var writer = await StartAsync();
         var taken = writer.WriteAsync(Insert("taken"), CancellationToken.None);
