@@ -38,7 +38,7 @@ public sealed class BenchtestRunnerTests
     }
 
     [Fact]
-    public void GcCollections_over_a_full_collection_count_one_of_each_generation_at_least()
+    public void GcCollections_OverAFullCollection_CountOneOfEachGenerationAtLeast()
     {
         var before = GcCollections.Now();
 
@@ -50,7 +50,7 @@ public sealed class BenchtestRunnerTests
     }
 
     [Fact]
-    public void JitActivity_over_compiling_a_new_expression_counts_a_method_and_its_time()
+    public void JitActivity_OverCompilingANewExpression_CountsAMethodAndItsTime()
     {
         var before = JitActivity.Now();
 

@@ -20,7 +20,7 @@ namespace Cqrs.Tests.Diagnostics;
 public sealed class ApplicationInsightsExportTests
 {
     [Fact]
-    public async Task A_command_and_its_event_reach_Application_Insights_as_one_request_and_dependencies_in_one_operation()
+    public async Task CommandAndItsEvent_ExportedToApplicationInsights_ArriveAsOneRequestAndDependenciesInOneOperation()
     {
         var correlationId = Guid.NewGuid();
 
@@ -42,7 +42,7 @@ public sealed class ApplicationInsightsExportTests
     }
 
     [Fact]
-    public async Task A_failing_command_handler_reaches_Application_Insights_as_failed_requests_with_an_exception_per_attempt()
+    public async Task FailingCommandHandler_ExportedToApplicationInsights_ArrivesAsFailedRequestsWithAnExceptionPerAttempt()
     {
         var command = new FlakyCommand(Guid.NewGuid(), int.MaxValue);
         var attempts = 0;
@@ -71,7 +71,7 @@ public sealed class ApplicationInsightsExportTests
     }
 
     [Fact]
-    public async Task The_framework_s_metrics_reach_Application_Insights_with_their_message_type_and_handler()
+    public async Task Metrics_ExportedToApplicationInsights_ArriveWithTheirMessageTypeAndHandler()
     {
         using var ingestion = new LocalIngestionEndpoint();
         using (var metrics = Sdk.CreateMeterProviderBuilder()

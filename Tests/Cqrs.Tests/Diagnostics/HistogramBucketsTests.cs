@@ -11,7 +11,7 @@ public sealed class HistogramBucketsTests
     [Theory]
     [InlineData(CqrsDiagnostics.HandlerDuration)]
     [InlineData(CqrsDiagnostics.MessageLag)]
-    public async Task A_histogram_in_seconds_has_buckets_below_a_millisecond_and_past_a_minute(string histogram)
+    public async Task Histogram_InSeconds_HasBucketsBelowAMillisecondAndPastAMinute(string histogram)
     {
         var exported = new List<Metric>();
         using (var metrics = Sdk.CreateMeterProviderBuilder().AddMeter(CqrsDiagnostics.MeterName).AddInMemoryExporter(exported).Build())

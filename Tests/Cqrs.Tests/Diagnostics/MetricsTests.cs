@@ -45,7 +45,7 @@ public sealed class MetricsTests : IDisposable
     }
 
     [Fact]
-    public async Task Lag_is_read_from_the_containers_clock()
+    public async Task Lag_WithTheContainersClock_IsReadFromIt()
     {
         var now = new DateTimeOffset(2001, 2, 3, 4, 5, 6, TimeSpan.Zero);
         await using (var provider = TestHost.Create(configure: null, services => services.AddSingleton<IMeterFactory>(_meters).AddSingleton<TimeProvider>(new FakeTimeProvider(now))))
@@ -59,7 +59,7 @@ public sealed class MetricsTests : IDisposable
     }
 
     [Fact]
-    public async Task Sends_and_handler_calls_reach_their_counters_while_the_container_runs()
+    public async Task Counters_WhileTheContainerRuns_CountSendsAndHandlerCalls()
     {
         await using var provider = CreateProvider();
 
@@ -72,7 +72,7 @@ public sealed class MetricsTests : IDisposable
     }
 
     [Fact]
-    public async Task Sends_from_several_tasks_at_once_are_all_counted()
+    public async Task Counters_SendsFromSeveralTasksAtOnce_CountThemAll()
     {
         const int Tasks = 4, OrdersPerTask = 250, Orders = Tasks * OrdersPerTask;
         await using (var provider = CreateProvider())
@@ -93,7 +93,7 @@ public sealed class MetricsTests : IDisposable
     }
 
     [Fact]
-    public async Task A_container_dropped_undisposed_after_counting_is_still_collected()
+    public async Task Container_DroppedUndisposedAfterCounting_IsStillCollected()
     {
         var dropped = SendOneOrderInAContainerLeftUndisposed();
 

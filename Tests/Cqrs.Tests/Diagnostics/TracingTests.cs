@@ -135,7 +135,7 @@ public sealed class TracingTests
     }
 
     [Fact]
-    public async Task A_handler_that_completes_later_leaves_its_span_out_of_the_next_messages_on_the_worker()
+    public async Task HandlerSpan_HandlerCompletingLater_IsLeftOutOfTheNextMessagesOnTheWorker()
     {
         using var tracing = StartTracing(new ParentBasedSampler(new AlwaysOffSampler()));
         var provider = TestHost.Create(options => options.InProcess.Concurrency = 1);

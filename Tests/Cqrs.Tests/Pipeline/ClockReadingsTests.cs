@@ -12,7 +12,7 @@ namespace Cqrs.Tests.Pipeline;
 public sealed class ClockReadingsTests
 {
     [Fact]
-    public void A_reading_is_taken_once_and_only_for_its_delivery()
+    public void Reading_ForADelivery_IsTakenOnceAndOnlyForIt()
     {
         var first = Delivery();
         var second = Delivery();
@@ -25,7 +25,7 @@ public sealed class ClockReadingsTests
     }
 
     [Fact]
-    public void A_later_reading_replaces_the_one_before()
+    public void Reading_Later_ReplacesTheOneBefore()
     {
         var first = Delivery();
         var second = Delivery();
@@ -38,7 +38,7 @@ public sealed class ClockReadingsTests
     }
 
     [Fact]
-    public void The_precise_clock_tells_the_wall_clock_time_of_a_timestamp()
+    public void PreciseClock_ForATimestamp_TellsItsWallClockTime()
     {
         var before = DateTimeOffset.UtcNow;
         var timestamp = Stopwatch.GetTimestamp();

@@ -48,7 +48,7 @@ public sealed class RegistrationTests
     }
 
     [Fact]
-    public async Task Two_containers_built_from_one_service_collection_each_call_their_own_handlers()
+    public async Task Containers_TwoBuiltFromOneServiceCollection_EachCallTheirOwnHandlers()
     {
         var services = TestHost.CreateServices();
         await using var first = TestHost.Build(services);
