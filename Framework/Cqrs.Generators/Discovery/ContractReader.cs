@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using Cqrs.Generators.Diagnostics;
 using Cqrs.Generators.Model;
 using Microsoft.CodeAnalysis;
 
@@ -57,7 +58,7 @@ internal sealed class ContractReader
             else
             {
                 canEmit = false;
-                _diagnostics.Add(DiagnosticInfo.At(Diagnostics.UnsupportedMemberType, member.Symbol, member.Symbol.Name, type.ToDisplayString(), member.Type.ToDisplayString()));
+                _diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.UnsupportedMemberType, member.Symbol, member.Symbol.Name, type.ToDisplayString(), member.Type.ToDisplayString()));
             }
         }
 
@@ -68,7 +69,7 @@ internal sealed class ContractReader
             // A missing or invalid key is the likelier cause; it is reported already.
             if (!keyed.HasUnkeyedMembers && !keyed.HasInvalidKeys)
             {
-                _diagnostics.Add(DiagnosticInfo.At(Diagnostics.NoUsableConstructor, type, type.ToDisplayString()));
+                _diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.NoUsableConstructor, type, type.ToDisplayString()));
             }
         }
 

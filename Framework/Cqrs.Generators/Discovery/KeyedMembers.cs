@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
+using Cqrs.Generators.Diagnostics;
 using Cqrs.Generators.Model;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -38,13 +39,13 @@ internal sealed class KeyedMembers
             {
                 if (NeedsKey(member))
                 {
-                    diagnostics.Add(DiagnosticInfo.At(Diagnostics.MemberWithoutKey, member, member.Name, typeName));
+                    diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.MemberWithoutKey, member, member.Name, typeName));
                     result.HasUnkeyedMembers = true;
                 }
             }
             else if (!IsReadable(member, compilation))
             {
-                diagnostics.Add(DiagnosticInfo.At(Diagnostics.UnreadableKeyedMember, member, member.Name, typeName));
+                diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.UnreadableKeyedMember, member, member.Name, typeName));
                 result.HasInvalidKeys = true;
             }
             else
@@ -109,7 +110,7 @@ internal sealed class KeyedMembers
             return;
         }
 
-        diagnostics.Add(DiagnosticInfo.At(Diagnostics.InvalidKey, member.Symbol, member.Key.ToString(CultureInfo.InvariantCulture), member.Symbol.Name, typeName, problem));
+        diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.InvalidKey, member.Symbol, member.Key.ToString(CultureInfo.InvariantCulture), member.Symbol.Name, typeName, problem));
         HasInvalidKeys = true;
     }
 }

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
+using Cqrs.Generators.Diagnostics;
 using Cqrs.Generators.Model;
 using Microsoft.CodeAnalysis;
 
@@ -18,11 +19,11 @@ internal static class MessageDiscovery
         var wireName = KnownSymbols.CqrsAttributeArgument(type, "WireNameAttribute") as string;
         if (wireName is null)
         {
-            diagnostics.Add(DiagnosticInfo.At(Diagnostics.MissingWireName, type, type.ToDisplayString()));
+            diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.MissingWireName, type, type.ToDisplayString()));
         }
         else if (!IsWellFormed(wireName))
         {
-            diagnostics.Add(DiagnosticInfo.At(Diagnostics.MalformedWireName, type, wireName, type.ToDisplayString()));
+            diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.MalformedWireName, type, wireName, type.ToDisplayString()));
             wireName = null;
         }
 

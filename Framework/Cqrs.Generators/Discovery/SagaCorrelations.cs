@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
+using Cqrs.Generators.Diagnostics;
 using Cqrs.Generators.Model;
 using Microsoft.CodeAnalysis;
 
@@ -53,7 +54,7 @@ internal sealed class SagaCorrelations
     {
         foreach (var pair in _declared.Where(pair => !handled.Contains(pair.Key)))
         {
-            _diagnostics.Add(DiagnosticInfo.At(Diagnostics.SagaCorrelationOfUnhandledMessage, LocationInfo.Of(pair.Value[0]), _saga.ToDisplayString(), pair.Key.ToDisplayString()));
+            _diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.SagaCorrelationOfUnhandledMessage, LocationInfo.Of(pair.Value[0]), _saga.ToDisplayString(), pair.Key.ToDisplayString()));
         }
     }
 
@@ -61,7 +62,7 @@ internal sealed class SagaCorrelations
     {
         if (declared.Count > 1)
         {
-            _diagnostics.Add(DiagnosticInfo.At(Diagnostics.SagaCorrelatedTwice, LocationInfo.Of(declared[1]), _saga.ToDisplayString(), message.ToDisplayString()));
+            _diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.SagaCorrelatedTwice, LocationInfo.Of(declared[1]), _saga.ToDisplayString(), message.ToDisplayString()));
             return null;
         }
 
@@ -69,7 +70,7 @@ internal sealed class SagaCorrelations
         if (name is null || ReadableMember(message, name) is not { } member)
         {
             _diagnostics.Add(DiagnosticInfo.At(
-                Diagnostics.SagaCorrelationWithoutMember, LocationInfo.Of(declared[0]), _saga.ToDisplayString(), message.ToDisplayString(), name ?? "null", message.Name));
+                DiagnosticDescriptors.SagaCorrelationWithoutMember, LocationInfo.Of(declared[0]), _saga.ToDisplayString(), message.ToDisplayString(), name ?? "null", message.Name));
             return null;
         }
 
@@ -87,13 +88,13 @@ internal sealed class SagaCorrelations
         switch (marked.Count)
         {
             case 0:
-                _diagnostics.Add(DiagnosticInfo.At(Diagnostics.SagaMessageWithoutId, _saga, message.ToDisplayString(), _saga.ToDisplayString(), message.Name));
+                _diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.SagaMessageWithoutId, _saga, message.ToDisplayString(), _saga.ToDisplayString(), message.Name));
                 return null;
             case 1:
                 return Read(marked[0].Symbol, marked[0].Type);
             default:
                 _diagnostics.Add(DiagnosticInfo.At(
-                    Diagnostics.SagaMessageWithSeveralIds,
+                    DiagnosticDescriptors.SagaMessageWithSeveralIds,
                     _saga,
                     message.ToDisplayString(),
                     _saga.ToDisplayString(),

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
+using Cqrs.Generators.Diagnostics;
 using Cqrs.Generators.Model;
 using Microsoft.CodeAnalysis;
 
@@ -26,7 +27,7 @@ internal static class SagaDiscovery
         var roles = Roles(saga);
         if (!roles.Values.Any(role => role.Starts))
         {
-            diagnostics.Add(DiagnosticInfo.At(Diagnostics.SagaWithoutStart, saga, saga.ToDisplayString()));
+            diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.SagaWithoutStart, saga, saga.ToDisplayString()));
         }
 
         var correlations = SagaCorrelations.Of(saga, compilation, diagnostics);

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
+using Cqrs.Generators.Diagnostics;
 using Cqrs.Generators.Model;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -36,7 +37,7 @@ internal static class TypeDiscovery
         if (!context.SemanticModel.Compilation.IsSymbolAccessibleWithin(type, context.SemanticModel.Compilation.Assembly))
         {
             var role = message is not null ? "message" : handlers.Count > 0 ? "handler" : "validator";
-            return Inaccessible(DiagnosticInfo.At(Diagnostics.InaccessibleType, type, type.ToDisplayString(), role));
+            return Inaccessible(DiagnosticInfo.At(DiagnosticDescriptors.InaccessibleType, type, type.ToDisplayString(), role));
         }
 
         var codecs = message is null ? default : ContractReader.ReadAll(type, context.SemanticModel.Compilation, diagnostics);

@@ -2,7 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
-using Cqrs.Generators.Discovery;
+using Cqrs.Generators.Diagnostics;
 using Cqrs.Generators.Model;
 using Microsoft.CodeAnalysis;
 

@@ -1,4 +1,3 @@
-using Cqrs.Generators.Discovery;
 using Cqrs.Generators.Model;
 
 namespace Cqrs.Generators.Emit;

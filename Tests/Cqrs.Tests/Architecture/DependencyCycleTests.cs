@@ -15,6 +15,7 @@ public sealed class DependencyCycleTests
         typeof(Cqrs.Functions.CommandIngestion).Assembly.Location,
         typeof(Cqrs.ServiceBus.ServiceBusOptions).Assembly.Location,
         typeof(Cqrs.Testing.TransportContractTests).Assembly.Location,
+        GeneratorAssembly(),
     ];
 
     /// <summary>The assemblies whose namespaces still depend on each other both ways, each named in the skip reason below.</summary>
@@ -23,7 +24,6 @@ public sealed class DependencyCycleTests
         typeof(Cqrs.EventSourcing.IEventStore).Assembly.Location,
         typeof(Cqrs.ServiceBus.LocalBroker.LocalServiceBusBroker).Assembly.Location,
         typeof(Cqrs.Benchtest.BenchtestRunner).Assembly.Location,
-        GeneratorAssembly(),
     ];
 
     [Theory]
@@ -32,8 +32,8 @@ public sealed class DependencyCycleTests
 
     [Theory(Skip = "Cycles found and not yet untangled: Cqrs.EventSourcing ↔ .InMemory (EventSourcingBuilder / InMemoryEventStore), "
         + "whose store layout is being reworked separately; Cqrs.ServiceBus.LocalBroker ↔ .Administration/.Amqp/.Entities/.Management "
-        + "(the options types live in the root namespace the broker's parts read); Cqrs.Benchtest ↔ .Engine and its domain namespaces; "
-        + "Cqrs.Generators ↔ .Discovery/.Emit (Diagnostics and the model in the root). Move each into the first theory once untangled.")]
+        + "(the options types live in the root namespace the broker's parts read); Cqrs.Benchtest ↔ .Engine and its domain namespaces. "
+        + "Move each into the first theory once untangled.")]
     [MemberData(nameof(AssembliesWithKnownCycles))]
     public void Namespaces_OfAssembliesStillTangled_DependOnEachOtherOneWayOnly(string assemblyPath) => AssertNoCycle(assemblyPath);
 

@@ -1,9 +1,9 @@
 using Microsoft.CodeAnalysis;
 
-namespace Cqrs.Generators;
+namespace Cqrs.Generators.Diagnostics;
 
 /// <summary>The diagnostics the generator reports. Ids are stable: never renumber or reuse one.</summary>
-internal static class Diagnostics
+internal static class DiagnosticDescriptors
 {
     private const string Category = "Cqrs";
 

@@ -2,10 +2,9 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
-using Cqrs.Generators.Discovery;
 using Cqrs.Generators.Model;
 
-namespace Cqrs.Generators;
+namespace Cqrs.Generators.Diagnostics;
 
 /// <summary>The checks that need every type of the compilation: CQRS001, CQRS002 and CQRS004.</summary>
 internal static class RegistryChecks
@@ -22,7 +21,7 @@ internal static class RegistryChecks
         {
             foreach (var command in messages.Where(message => message.Kind == MessageKind.Command && !handlersByCommand.ContainsKey(message.TypeName)))
             {
-                yield return DiagnosticInfo.At(Diagnostics.CommandWithoutHandler, command.Location, TypeNames.Display(command.TypeName));
+                yield return DiagnosticInfo.At(DiagnosticDescriptors.CommandWithoutHandler, command.Location, TypeNames.Display(command.TypeName));
             }
         }
 
@@ -30,7 +29,7 @@ internal static class RegistryChecks
         {
             var command = messages.FirstOrDefault(message => message.TypeName == pair.Key);
             yield return DiagnosticInfo.At(
-                Diagnostics.CommandWithSeveralHandlers,
+                DiagnosticDescriptors.CommandWithSeveralHandlers,
                 command?.Location ?? pair.Value[0].Location,
                 TypeNames.Display(pair.Key),
                 pair.Value.Count.ToString(CultureInfo.InvariantCulture),
@@ -46,7 +45,7 @@ internal static class RegistryChecks
             foreach (var message in group)
             {
                 yield return DiagnosticInfo.At(
-                    Diagnostics.DuplicateWireName,
+                    DiagnosticDescriptors.DuplicateWireName,
                     message.Location,
                     group.Key,
                     TypeNames.Display(message.TypeName),

@@ -4,9 +4,12 @@ using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 
-namespace Cqrs.Generators.Discovery;
+namespace Cqrs.Generators.Model;
 
-/// <summary>How symbols are named in generated code and in diagnostic messages.</summary>
+/// <summary>
+/// How symbols are named in generated code and in diagnostic messages. The model's type names are written in this
+/// form, so discovery, the checks and the emitters all read them through here.
+/// </summary>
 internal static class TypeNames
 {
     private static readonly SymbolDisplayFormat AnnotatedFormat = SymbolDisplayFormat.FullyQualifiedFormat
