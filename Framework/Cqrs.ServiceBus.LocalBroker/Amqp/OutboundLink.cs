@@ -56,8 +56,6 @@ internal sealed class OutboundLink : IMessageConsumer
         }
     }
 
-    public void CompleteDrain() => link.IssueCredit(0, true, AmqpConstants.NullBinary);
-
     private void OnDisposition(Delivery delivery)
     {
         var settlement = SettlementOf(delivery.State);

@@ -8,7 +8,4 @@ internal interface IMessageConsumer
 
     /// <summary>Sends a delivery the entity has taken for this consumer; called outside the entity's lock.</summary>
     void Deliver(MessageSnapshot message);
-
-    /// <summary>Tells the client that its drain is done (no credit left); called outside the entity's lock.</summary>
-    void CompleteDrain();
 }

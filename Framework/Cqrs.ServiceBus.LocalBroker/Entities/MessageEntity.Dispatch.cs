@@ -9,7 +9,6 @@ internal sealed partial class MessageEntity
 
     // Used only by the one thread pumping at a time (see Pump), so reused without allocation.
     private readonly List<(IMessageConsumer Consumer, MessageSnapshot Message)> deliveries = [];
-    private readonly List<IMessageConsumer> drained = [];
     private int nextConsumer;
     private bool pumping;
 
@@ -30,12 +29,17 @@ internal sealed partial class MessageEntity
         }
     }
 
-    /// <summary>Adds the credit a receiver's flow granted and, when it asks, drains: uses what it can, then reports the rest unused.</summary>
+    /// <summary>
+    /// Adds the credit a receiver's flow granted and hands it what is available. A drain is answered by the AMQP
+    /// library itself as soon as this returns: it advances the link's delivery count by the credit left unused and
+    /// zeroes it. So a drained receiver gets here what can be sent now, and nothing after.
+    /// </summary>
     public void AddCredit(IMessageConsumer consumer, uint credit, bool drain)
     {
+        ConsumerState? state;
         lock (gate)
         {
-            var state = consumers.Find(candidate => candidate.Consumer == consumer);
+            state = consumers.Find(candidate => candidate.Consumer == consumer);
             if (state is null)
             {
                 return;
@@ -44,10 +48,16 @@ internal sealed partial class MessageEntity
             // The library reports only new credit: after a drain the client's delivery count has caught up with the
             // link's, so its next flow's whole credit is new.
             state.Credit = (uint)Math.Min(uint.MaxValue, (long)state.Credit + credit);
-            state.DrainRequested |= drain;
         }
 
         Pump();
+        if (drain)
+        {
+            lock (gate)
+            {
+                state.Credit = 0;
+            }
+        }
     }
 
     /// <summary>
@@ -69,11 +79,10 @@ internal sealed partial class MessageEntity
         while (true)
         {
             deliveries.Clear();
-            drained.Clear();
             lock (gate)
             {
                 TakeDeliverable();
-                if (deliveries.Count == 0 && drained.Count == 0)
+                if (deliveries.Count == 0)
                 {
                     pumping = false;
                     return;
@@ -83,11 +92,6 @@ internal sealed partial class MessageEntity
             foreach (var (consumer, message) in deliveries)
             {
                 consumer.Deliver(message);
-            }
-
-            foreach (var consumer in drained)
-            {
-                consumer.CompleteDrain();
             }
         }
     }
@@ -117,16 +121,6 @@ internal sealed partial class MessageEntity
                 deliveries.Add((state.Consumer, MessageSnapshot.Of(message, withLock: false)));
             }
         }
-
-        foreach (var state in consumers)
-        {
-            if (state.DrainRequested && (state.Credit == 0 || available.Count == 0))
-            {
-                state.DrainRequested = false;
-                state.Credit = 0;
-                drained.Add(state.Consumer);
-            }
-        }
     }
 
     private ConsumerState? NextConsumerWithCredit()
@@ -149,7 +143,5 @@ internal sealed partial class MessageEntity
         public IMessageConsumer Consumer { get; } = consumer;
 
         public uint Credit { get; set; }
-
-        public bool DrainRequested { get; set; }
     }
 }
