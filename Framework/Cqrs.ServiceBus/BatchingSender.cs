@@ -6,7 +6,8 @@ namespace Cqrs.ServiceBus;
 /// <summary>
 /// Sends to one entity, coalescing concurrent sends into <see cref="ServiceBusMessageBatch"/>es: one batch is on the
 /// wire at a time, and what arrives meanwhile goes in the next. A send completes once the broker has taken its batch.
-/// Thread-safe.
+/// A cancelled send fails at once with <see cref="OperationCanceledException"/>: it is left out of batches not yet made,
+/// and a batch on the wire is cancelled once every send in it is (the others in it still want it sent). Thread-safe.
 /// </summary>
 internal sealed class BatchingSender : IAsyncDisposable
 {
@@ -26,15 +27,17 @@ internal sealed class BatchingSender : IAsyncDisposable
     }
 
     /// <exception cref="ObjectDisposedException">The sender is closed.</exception>
-    public Task SendAsync(ServiceBusMessage message)
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled before the broker took the message.</exception>
+    public Task SendAsync(ServiceBusMessage message, CancellationToken cancellationToken)
     {
-        var pending = new PendingSend(message);
+        cancellationToken.ThrowIfCancellationRequested();
+        var pending = new PendingSend(message, cancellationToken);
         if (!_pending.Writer.TryWrite(pending))
         {
             throw new ObjectDisposedException(nameof(BatchingSender), "The Service Bus transport is stopped.");
         }
 
-        return pending.Sent.Task;
+        return cancellationToken.CanBeCanceled ? pending.Sent.Task.WaitAsync(cancellationToken) : pending.Sent.Task;
     }
 
     /// <summary>Sends what is pending, then closes the link.</summary>
@@ -53,7 +56,14 @@ internal sealed class BatchingSender : IAsyncDisposable
         {
             while (taken.Count < _maxBatchSize && reader.TryRead(out var pending))
             {
-                taken.Add(pending);
+                if (pending.CancellationToken.IsCancellationRequested)
+                {
+                    pending.Sent.TrySetCanceled(pending.CancellationToken); // its sender has its cancellation already
+                }
+                else
+                {
+                    taken.Add(pending);
+                }
             }
 
             await SendInBatchesAsync(taken).ConfigureAwait(false);
@@ -83,7 +93,18 @@ internal sealed class BatchingSender : IAsyncDisposable
                     continue;
                 }
 
-                await _sender.SendMessagesAsync(batch).ConfigureAwait(false);
+                using var sending = BatchCancellation.Of([.. taken[first..index].Select(pending => pending.CancellationToken)]);
+                try
+                {
+                    await _sender.SendMessagesAsync(batch, sending.Token).ConfigureAwait(false);
+                }
+                catch (OperationCanceledException) when (sending.Token.IsCancellationRequested)
+                {
+                    // Every sender of this batch has cancelled (and has its cancellation); the messages after it are still to send.
+                    Cancel(taken, first, index);
+                    continue;
+                }
+
                 Complete(taken, first, index, failure: null);
             }
             catch (Exception exception)
@@ -92,6 +113,14 @@ internal sealed class BatchingSender : IAsyncDisposable
                 Complete(taken, first, taken.Count, exception);
                 return;
             }
+        }
+    }
+
+    private static void Cancel(List<PendingSend> taken, int from, int to)
+    {
+        for (var i = from; i < to; i++)
+        {
+            taken[i].Sent.TrySetCanceled(taken[i].CancellationToken);
         }
     }
 
@@ -110,7 +139,7 @@ internal sealed class BatchingSender : IAsyncDisposable
         }
     }
 
-    private sealed record PendingSend(ServiceBusMessage Message)
+    private sealed record PendingSend(ServiceBusMessage Message, CancellationToken CancellationToken)
     {
         public TaskCompletionSource Sent { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
     }

@@ -1,22 +1,45 @@
 using Azure.Core;
+using Azure.Messaging.ServiceBus;
 
 namespace Cqrs.ServiceBus;
 
 /// <summary>
 /// Where and how the Service Bus transport sends and receives: commands on a queue, events on a topic with one
-/// subscription per endpoint (a deployable app). Give either <see cref="ConnectionString"/>, or
-/// <see cref="FullyQualifiedNamespace"/> with <see cref="Credential"/> (a <c>DefaultAzureCredential</c> in Azure).
+/// subscription per endpoint (a deployable app). Bound from the configuration section passed to <c>UseServiceBus</c>
+/// (<see cref="SectionName"/> by convention) and validated at start. The client is the <see cref="ServiceBusClient"/>
+/// registered in the container when there is one (<c>services.AddAzureClients(b =&gt; b.AddServiceBusClient(...))</c>);
+/// otherwise one is made from <see cref="ConnectionString"/>, or from <see cref="FullyQualifiedNamespace"/> with
+/// <see cref="Credential"/>, and <see cref="ClientOptions"/>.
 /// </summary>
 public sealed class ServiceBusOptions
 {
-    /// <summary>A connection string; a local broker's ends with <c>UseDevelopmentEmulator=true</c>.</summary>
+    /// <summary>The configuration section the options are usually bound from: <c>Cqrs:ServiceBus</c>.</summary>
+    public const string SectionName = "Cqrs:ServiceBus";
+
+    /// <summary>A connection string; a local broker's ends with <c>UseDevelopmentEmulator=true</c>. Give this or <see cref="FullyQualifiedNamespace"/>.</summary>
     public string? ConnectionString { get; set; }
 
-    /// <summary>The namespace's host name (<c>contoso.servicebus.windows.net</c>), used with <see cref="Credential"/>.</summary>
+    /// <summary>The namespace's host name (<c>contoso.servicebus.windows.net</c>), connected to as <see cref="Credential"/>. Give this or <see cref="ConnectionString"/>.</summary>
     public string? FullyQualifiedNamespace { get; set; }
 
-    /// <summary>An identity to connect with (managed identity, developer sign-in), used with <see cref="FullyQualifiedNamespace"/>.</summary>
+    /// <summary>
+    /// The identity <see cref="FullyQualifiedNamespace"/> is connected to as. Set in code only. Default: a
+    /// <c>DefaultAzureCredential</c> (managed identity in Azure, developer sign-in on a laptop) for <see cref="ManagedIdentityClientId"/>.
+    /// </summary>
     public TokenCredential? Credential { get; set; }
+
+    /// <summary>
+    /// The client id of the user-assigned managed identity the default <see cref="Credential"/> signs in as. Default: the
+    /// <c>AZURE_CLIENT_ID</c> environment variable, or the system-assigned identity.
+    /// </summary>
+    public string? ManagedIdentityClientId { get; set; }
+
+    /// <summary>
+    /// Options of the client made from these options: <see cref="ServiceBusClientOptions.TransportType"/>
+    /// (<see cref="ServiceBusTransportType.AmqpWebSockets"/> where port 5671 is closed), <see cref="ServiceBusClientOptions.RetryOptions"/>.
+    /// Not used with a client from the container, which has its own.
+    /// </summary>
+    public ServiceBusClientOptions ClientOptions { get; set; } = new();
 
     /// <summary>The queue commands go to. Default <c>cqrs-commands</c>.</summary>
     public string CommandQueue { get; set; } = "cqrs-commands";
@@ -38,13 +61,13 @@ public sealed class ServiceBusOptions
     /// </summary>
     public bool SubscriptionPerHandler { get; set; }
 
-    /// <summary>Messages handled at once, per entity received from. Default 16.</summary>
+    /// <summary>Messages handled at once, per entity received from; at least 1. Default 16.</summary>
     public int MaxConcurrentCalls { get; set; } = 16;
 
     /// <summary>
     /// Messages fetched ahead of handling, per entity. Their locks run while they wait, so the transport lowers it,
     /// with a warning, when <see cref="PrefetchCount"/> ÷ <see cref="MaxConcurrentCalls"/> × <see cref="ExpectedHandlerTime"/>
-    /// would outlast half the <see cref="LockDuration"/>. Default 0 (none).
+    /// would outlast half the <see cref="LockDuration"/>. Not negative. Default 0 (none).
     /// </summary>
     public int PrefetchCount { get; set; }
 
@@ -69,14 +92,15 @@ public sealed class ServiceBusOptions
 
     /// <summary>
     /// The connection string <see cref="ProvisionTopology"/> uses, when it differs from <see cref="ConnectionString"/>:
-    /// a local broker's administration endpoint listens on a port of its own. Default: <see cref="ConnectionString"/>,
-    /// or <see cref="FullyQualifiedNamespace"/> with <see cref="Credential"/>.
+    /// a local broker's administration endpoint listens on a port of its own. Default: the
+    /// <c>ServiceBusAdministrationClient</c> registered in the container, else <see cref="ConnectionString"/>, else the
+    /// client's namespace with <see cref="Credential"/>.
     /// </summary>
     public string? AdministrationConnectionString { get; set; }
 
     /// <summary>The entities' max delivery count, as provisioned: deliveries after which the broker dead-letters a message. Default 10 (Service Bus's default).</summary>
     public int MaxDeliveryCount { get; set; } = 10;
 
-    /// <summary>Most messages sent in one batch. Default 100.</summary>
+    /// <summary>Most messages sent in one batch; at least 1. Default 100.</summary>
     public int MaxBatchSize { get; set; } = 100;
 }

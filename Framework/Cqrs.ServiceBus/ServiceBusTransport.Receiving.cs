@@ -64,7 +64,7 @@ internal sealed partial class ServiceBusTransport
     /// <summary>An async method, so even a bad administration connection string faults the task (sends report it) rather than <see cref="Start"/>.</summary>
     private async Task ProvisionAsync()
     {
-        await TopologyProvisioner.Create(_options, _logger).ProvisionAsync(_topology, _stopping.Token).ConfigureAwait(false);
+        await new TopologyProvisioner(_clients.Administration(), _options, _logger).ProvisionAsync(_topology, _stopping.Token).ConfigureAwait(false);
     }
 
     /// <summary>

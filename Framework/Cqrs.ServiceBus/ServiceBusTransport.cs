@@ -1,13 +1,15 @@
 using Azure.Messaging.ServiceBus;
+using Azure.Messaging.ServiceBus.Administration;
 using Cqrs.Transports;
 using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
 
 namespace Cqrs.ServiceBus;
 
 /// <summary>
-/// Commands on a queue, events on a topic, through one long-lived client: sends are coalesced into batches per
-/// entity, and delayed retries are scheduled messages, so nothing waits in this process's memory. Receiving is in
-/// <c>ServiceBusTransport.Receiving.cs</c>. Thread-safe.
+/// Commands on a queue, events on a topic, through one long-lived client (the container's, or one of its own): sends
+/// are coalesced into batches per entity, and delayed retries are scheduled messages, so nothing waits in this
+/// process's memory. Receiving is in <c>ServiceBusTransport.Receiving.cs</c>. Thread-safe.
 /// </summary>
 internal sealed partial class ServiceBusTransport : ITransport
 {
@@ -15,21 +17,37 @@ internal sealed partial class ServiceBusTransport : ITransport
     private readonly ServiceBusTopology _topology;
     private readonly IMessageDirectory _directory;
     private readonly ILogger _logger;
+    private readonly TimeProvider _clock;
+    private readonly ServiceBusClients _clients;
     private readonly ServiceBusClient _client;
     private readonly BatchingSender _commands;
     private readonly BatchingSender _events;
 
-    public ServiceBusTransport(ServiceBusOptions options, ServiceBusTopology topology, IMessageDirectory directory, ILogger<ServiceBusTransport> logger)
+    /// <param name="options">The options, validated.</param>
+    /// <param name="registeredClient">The app's client, if it registered one: used, and left for the container to dispose.</param>
+    /// <param name="registeredAdministration">The app's administration client, if it registered one, for provisioning.</param>
+    /// <param name="topology">The entities.</param>
+    /// <param name="directory">What is handled here.</param>
+    /// <param name="clock">The clock scheduled messages are timed by.</param>
+    /// <param name="logger">The logger.</param>
+    public ServiceBusTransport(
+        IOptions<ServiceBusOptions> options,
+        ServiceBusClient? registeredClient,
+        ServiceBusAdministrationClient? registeredAdministration,
+        ServiceBusTopology topology,
+        IMessageDirectory directory,
+        TimeProvider clock,
+        ILogger<ServiceBusTransport> logger)
     {
-        _options = options;
+        _options = options.Value;
         _topology = topology;
         _directory = directory;
+        _clock = clock;
         _logger = logger;
-        _client = options.ConnectionString is { } connectionString
-            ? new ServiceBusClient(connectionString)
-            : new ServiceBusClient(options.FullyQualifiedNamespace, options.Credential);
-        _commands = new BatchingSender(_client.CreateSender(options.CommandQueue), options.MaxBatchSize);
-        _events = new BatchingSender(_client.CreateSender(options.EventTopic), options.MaxBatchSize);
+        _clients = new ServiceBusClients(_options, registeredClient, registeredAdministration);
+        _client = _clients.Client;
+        _commands = new BatchingSender(_client.CreateSender(_options.CommandQueue), _options.MaxBatchSize);
+        _events = new BatchingSender(_client.CreateSender(_options.EventTopic), _options.MaxBatchSize);
     }
 
     public string Name => "servicebus";
@@ -45,7 +63,7 @@ internal sealed partial class ServiceBusTransport : ITransport
     /// </summary>
     public async ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
     {
-        await SendToBrokerAsync(message, ServiceBusMessages.ToServiceBus(message, _options.Subscription)).ConfigureAwait(false);
+        await SendToBrokerAsync(message, ServiceBusMessages.ToServiceBus(message, _options.Subscription), cancellationToken).ConfigureAwait(false);
         message.Settle(delivered: true);
     }
 
@@ -53,8 +71,8 @@ internal sealed partial class ServiceBusTransport : ITransport
     public async ValueTask ScheduleAsync(TransportMessage message, TimeSpan delay, CancellationToken cancellationToken)
     {
         var scheduled = ServiceBusMessages.ToServiceBus(message, _options.Subscription);
-        scheduled.ScheduledEnqueueTime = DateTimeOffset.UtcNow + delay;
-        await SendToBrokerAsync(message, scheduled).ConfigureAwait(false);
+        scheduled.ScheduledEnqueueTime = _clock.GetUtcNow() + delay;
+        await SendToBrokerAsync(message, scheduled, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -66,7 +84,7 @@ internal sealed partial class ServiceBusTransport : ITransport
         var copy = ServiceBusMessages.ToServiceBus(message, _options.Subscription);
         copy.ApplicationProperties[ServiceBusHeaders.DeadLetterReason] = reason;
         copy.ApplicationProperties[ServiceBusHeaders.DeadLetterDescription] = description;
-        await SendToBrokerAsync(message, copy).ConfigureAwait(false);
+        await SendToBrokerAsync(message, copy, cancellationToken).ConfigureAwait(false);
     }
 
     public async ValueTask DisposeAsync()
@@ -74,7 +92,7 @@ internal sealed partial class ServiceBusTransport : ITransport
         await StopAsync().ConfigureAwait(false);
         await _commands.DisposeAsync().ConfigureAwait(false);
         await _events.DisposeAsync().ConfigureAwait(false);
-        await _client.DisposeAsync().ConfigureAwait(false);
+        await _clients.DisposeAsync().ConfigureAwait(false);
         _stopping.Dispose();
     }
 
@@ -82,14 +100,15 @@ internal sealed partial class ServiceBusTransport : ITransport
     /// Sends once the topology is provisioned (see <see cref="Start"/>): a send must not reach for an entity not yet
     /// created, and a provisioning failure reaches every sender as its cause. Without provisioning this costs a check.
     /// </summary>
-    private async ValueTask SendToBrokerAsync(TransportMessage message, ServiceBusMessage native)
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled before the broker took the message.</exception>
+    private async ValueTask SendToBrokerAsync(TransportMessage message, ServiceBusMessage native, CancellationToken cancellationToken)
     {
         if (!_provisioned.IsCompletedSuccessfully)
         {
-            await _provisioned.ConfigureAwait(false);
+            await _provisioned.WaitAsync(cancellationToken).ConfigureAwait(false);
         }
 
-        await SenderOf(message).SendAsync(native).ConfigureAwait(false);
+        await SenderOf(message).SendAsync(native, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Events go to the topic; commands, and messages of a type unknown here, to the queue.</summary>

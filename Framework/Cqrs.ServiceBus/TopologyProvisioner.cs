@@ -13,14 +13,6 @@ namespace Cqrs.ServiceBus;
 /// </summary>
 internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient admin, ServiceBusOptions options, ILogger logger)
 {
-    public static TopologyProvisioner Create(ServiceBusOptions options, ILogger logger)
-    {
-        var admin = (options.AdministrationConnectionString ?? options.ConnectionString) is { } connectionString
-            ? new ServiceBusAdministrationClient(connectionString)
-            : new ServiceBusAdministrationClient(options.FullyQualifiedNamespace!, options.Credential!);
-        return new TopologyProvisioner(admin, options, logger);
-    }
-
     /// <exception cref="InvalidOperationException">The credentials lack Manage rights.</exception>
     public async Task ProvisionAsync(ServiceBusTopology topology, CancellationToken cancellationToken)
     {
