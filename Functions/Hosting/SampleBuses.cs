@@ -1,4 +1,3 @@
-using Azure.Identity;
 using Cqrs;
 using Cqrs.ServiceBus;
 using Microsoft.Extensions.Configuration;
@@ -13,16 +12,14 @@ internal static class SampleBuses
 {
     public const string TransportKey = "Cqrs:Transport";
 
-    public const string ServiceBusSection = "Cqrs:ServiceBus";
-
     public static IServiceCollection AddSampleBuses(this IServiceCollection services, IConfiguration configuration)
     {
-        services.AddOptions<CqrsOptions>().BindConfiguration(CqrsOptions.SectionName);
         services.AddOptions<DeliveryOptions>().BindConfiguration(DeliveryOptions.SectionName);
         var cqrs = services.AddCqrs(Cqrs.Generated.SampleDomainMessageRegistry.Instance);
         if (TransportOf(configuration) == TransportMode.ServiceBus)
         {
-            cqrs.UseServiceBus(options => ConfigureServiceBus(options, configuration.GetSection(ServiceBusSection)));
+            // A connection string locally; in Azure a namespace, connected to as the app's managed identity.
+            cqrs.UseServiceBus(configuration.GetSection(ServiceBusOptions.SectionName));
         }
 
         // The transport's receivers start with the worker's host, not with its first HTTP call.
@@ -34,17 +31,4 @@ internal static class SampleBuses
         configuration[TransportKey] is { Length: > 0 } value
             ? Enum.Parse<TransportMode>(value, ignoreCase: true)
             : TransportMode.InProcess;
-
-    private static void ConfigureServiceBus(ServiceBusOptions options, IConfigurationSection section)
-    {
-        section.Bind(options);
-        if (options.ConnectionString is null && options.FullyQualifiedNamespace is not null)
-        {
-            // In Azure: the app's user-assigned managed identity, named by its client id (AZURE_CLIENT_ID).
-            options.Credential = new DefaultAzureCredential(new DefaultAzureCredentialOptions
-            {
-                ManagedIdentityClientId = section["ManagedIdentityClientId"],
-            });
-        }
-    }
 }

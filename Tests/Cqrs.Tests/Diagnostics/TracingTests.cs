@@ -3,6 +3,7 @@ using Cqrs.Pipeline;
 using Cqrs.Testing.Domain.Orders;
 using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Domain.Yielding;
+using Cqrs.Tests.Shared;
 using Cqrs.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
 using OpenTelemetry;

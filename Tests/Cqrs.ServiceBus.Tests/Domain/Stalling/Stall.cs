@@ -1,4 +1,4 @@
-namespace Cqrs.Tests.Domain.Stalling;
+namespace Cqrs.ServiceBus.Tests.Domain.Stalling;
 
 /// <summary>A command whose handler waits at the gate on each of its first <see cref="StalledDeliveries"/> deliveries.</summary>
 [WireName("tests.v1.stall")]

@@ -6,11 +6,11 @@ using Cqrs.Testing;
 using Cqrs.Testing.Domain.Faults;
 using Cqrs.Testing.Domain.Orders;
 using Cqrs.Testing.Domain.Probes;
-using Cqrs.Tests.Support;
+using Cqrs.Tests.Shared;
 using Cqrs.Transports;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace Cqrs.Tests.Transports.ServiceBus;
+namespace Cqrs.ServiceBus.Tests;
 
 /// <summary>
 /// <see cref="ServiceBusOptions.SubscriptionPerHandler"/> on a local broker started empty, provisioned by the transport

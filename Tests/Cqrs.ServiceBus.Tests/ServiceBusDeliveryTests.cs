@@ -1,18 +1,17 @@
+using Cqrs.ServiceBus.Tests.Domain.Stalling;
 using Cqrs.Testing;
 using Cqrs.Testing.Domain.Counting;
 using Cqrs.Testing.Domain.Probes;
-using Cqrs.Tests.Domain.Probes;
-using Cqrs.Tests.Domain.Stalling;
-using Cqrs.Tests.Support;
+using Cqrs.Tests.Shared;
 using Microsoft.Extensions.DependencyInjection;
 using Xunit.Abstractions;
 
-namespace Cqrs.Tests.Transports.ServiceBus;
+namespace Cqrs.ServiceBus.Tests;
 
 /// <summary>
 /// What the broker's locks mean for the transport: a delivery whose handler outlives its lock comes back and is
 /// handled; one that never finishes within its lock is dead-lettered by the broker once its delivery count runs out;
-/// and a large load through real locks loses nothing. Each test opens its gate on the way out, so no handler is left waiting.
+/// and a large load through real locks loses nothing. Each test releases its stalled handlers on the way out, so no handler is left waiting.
 /// </summary>
 public sealed class ServiceBusDeliveryTests(ITestOutputHelper output) : IAsyncDisposable
 {
@@ -25,7 +24,7 @@ public sealed class ServiceBusDeliveryTests(ITestOutputHelper output) : IAsyncDi
     {
         var provider = _host.Create(transport: NoLockRenewal, entity: entity => entity.LockDuration = ShortLock);
         var recorder = provider.GetRequiredService<Recorder>();
-        var gate = provider.GetRequiredService<Gate>();
+        var release = provider.GetRequiredService<StallRelease>();
         try
         {
             await provider.GetRequiredService<ICommandBus>().SendAsync(new Stall(1, StalledDeliveries: 1));
@@ -34,7 +33,7 @@ public sealed class ServiceBusDeliveryTests(ITestOutputHelper output) : IAsyncDi
         }
         finally
         {
-            gate.Open();
+            release.Release();
             await provider.DisposeAsync();
         }
 
@@ -52,7 +51,7 @@ public sealed class ServiceBusDeliveryTests(ITestOutputHelper output) : IAsyncDi
                 entity.MaxDeliveryCount = 2;
             });
         var deadLetters = _host.DeadLettersOf(provider);
-        var gate = provider.GetRequiredService<Gate>();
+        var release = provider.GetRequiredService<StallRelease>();
         var recorder = provider.GetRequiredService<Recorder>();
         IReadOnlyList<DeadLetter> letters;
         try
@@ -64,7 +63,7 @@ public sealed class ServiceBusDeliveryTests(ITestOutputHelper output) : IAsyncDi
         }
         finally
         {
-            gate.Open();
+            release.Release();
             await provider.DisposeAsync();
         }
 
@@ -108,5 +107,5 @@ public sealed class ServiceBusDeliveryTests(ITestOutputHelper output) : IAsyncDi
     public ValueTask DisposeAsync() => _host.DisposeAsync();
 
     /// <summary>The lock runs out while the handler works, as it does when renewal is off or cannot keep up.</summary>
-    private static void NoLockRenewal(Cqrs.ServiceBus.ServiceBusOptions settings) => settings.MaxAutoLockRenewalDuration = TimeSpan.Zero;
+    private static void NoLockRenewal(ServiceBusOptions settings) => settings.MaxAutoLockRenewalDuration = TimeSpan.Zero;
 }

@@ -5,10 +5,10 @@ using Cqrs.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
 using Cqrs.Testing.Domain.Orders;
 using Cqrs.Testing.Domain.Probes;
-using Cqrs.Tests.Support;
+using Cqrs.Tests.Shared;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace Cqrs.Tests.Transports.ServiceBus;
+namespace Cqrs.ServiceBus.Tests;
 
 /// <summary>
 /// <see cref="ServiceBusOptions.ProvisionTopology"/> against a local broker started with no entities at all: the real

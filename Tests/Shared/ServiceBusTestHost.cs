@@ -3,26 +3,18 @@ using Cqrs.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace Cqrs.Tests.Support;
+namespace Cqrs.Tests.Shared;
 
 /// <summary>
 /// Containers on the Service Bus transport: the real Azure.Messaging.ServiceBus client over AMQP to a local broker of
 /// their own, serving the transport's default entities (an unfiltered subscription). Disposing this stops the brokers
-/// and the clients it opened to read dead letters. Not thread-safe: one per test.
+/// and the clients it opened to read dead letters. Not thread-safe: one per test. Shared by the test projects that
+/// use it (linked into each); each builds its containers on its own test domain (<c>ServiceBusTestHost.Containers.cs</c>).
 /// </summary>
-internal sealed class ServiceBusTestHost : IAsyncDisposable
+internal sealed partial class ServiceBusTestHost : IAsyncDisposable
 {
     private readonly List<LocalServiceBusBroker> _brokers = [];
     private readonly List<ServiceBusClient> _clients = [];
-
-    /// <summary>A container as <see cref="TestHost.Create"/> builds, on a new broker; <paramref name="entity"/> tunes the entities.</summary>
-    public ServiceProvider Create(
-        Action<CqrsOptions>? configure = null, Action<ServiceBusOptions>? transport = null, Action<EntityOptions>? entity = null)
-    {
-        var services = TestHost.CreateServices(configure);
-        UseServiceBus(TestHost.BuilderOf(services), transport, entity);
-        return TestHost.Build(services);
-    }
 
     /// <summary>Puts <paramref name="builder"/>'s buses on a new broker, registered in its services for <see cref="DeadLettersOf(IServiceProvider)"/>.</summary>
     public void UseServiceBus(CqrsBuilder builder, Action<ServiceBusOptions>? transport = null, Action<EntityOptions>? entity = null)
@@ -37,37 +29,20 @@ internal sealed class ServiceBusTestHost : IAsyncDisposable
         builder.Services.AddSingleton(broker);
     }
 
-    /// <summary>
-    /// A container on <paramref name="broker"/> that provisions its own entities (<see cref="ServiceBusOptions.ProvisionTopology"/>)
-    /// over the broker's administration endpoint; <paramref name="transport"/> tunes the rest.
-    /// </summary>
-    public static ServiceProvider CreateProvisioning(LocalServiceBusBroker broker, Action<ServiceBusOptions>? transport = null)
-    {
-        var services = TestHost.CreateServices();
-        TestHost.BuilderOf(services).UseServiceBus(settings =>
-        {
-            settings.ConnectionString = broker.ConnectionString;
-            settings.AdministrationConnectionString = broker.AdministrationConnectionString;
-            settings.ProvisionTopology = true;
-            transport?.Invoke(settings);
-        });
-        return TestHost.Build(services);
-    }
-
-    /// <summary>A broker serving the transport's default entities.</summary>
-    public LocalServiceBusBroker StartBroker(Action<EntityOptions>? entity = null)
+    /// <summary>A broker serving the transport's default entities, <paramref name="entity"/> tuning them, <paramref name="options"/> the broker.</summary>
+    public LocalServiceBusBroker StartBroker(Action<EntityOptions>? entity = null, LocalServiceBusBrokerOptions? options = null)
     {
         var names = new ServiceBusOptions();
         var topology = new BrokerTopology()
             .AddQueue(names.CommandQueue, queue => entity?.Invoke(queue))
             .AddTopic(names.EventTopic, topic => topic.AddSubscription(names.Subscription, subscription => entity?.Invoke(subscription)));
-        return StartBroker(topology);
+        return StartBroker(topology, options);
     }
 
     /// <summary>A broker serving <paramref name="topology"/> (an empty one, for a container that provisions its own).</summary>
-    public LocalServiceBusBroker StartBroker(BrokerTopology topology)
+    public LocalServiceBusBroker StartBroker(BrokerTopology topology, LocalServiceBusBrokerOptions? options = null)
     {
-        var broker = LocalServiceBusBroker.StartAsync(topology).GetAwaiter().GetResult();
+        var broker = LocalServiceBusBroker.StartAsync(topology, options).GetAwaiter().GetResult();
         _brokers.Add(broker);
         return broker;
     }

@@ -1,7 +1,7 @@
 using Cqrs.Testing;
-using Cqrs.Tests.Support;
+using Cqrs.Tests.Shared;
 
-namespace Cqrs.Tests.Transports;
+namespace Cqrs.ServiceBus.Tests;
 
 /// <summary>
 /// The shipped contract on the Service Bus transport: the real Azure.Messaging.ServiceBus client over AMQP to the local

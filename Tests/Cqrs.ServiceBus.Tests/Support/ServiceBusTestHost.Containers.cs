@@ -1,0 +1,54 @@
+using Cqrs.Generated;
+using Cqrs.ServiceBus;
+using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.Tests.Domain.Stalling;
+using Cqrs.Testing;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Cqrs.Tests.Shared;
+
+/// <summary>
+/// This project's containers: Cqrs.Testing's test domain and this assembly's, with the suite's fast-failing settings
+/// (<see cref="TestDomain.ApplyDefaults"/>); they validate themselves on build and check scopes.
+/// </summary>
+internal sealed partial class ServiceBusTestHost
+{
+    private static readonly ServiceProviderOptions Validating = new() { ValidateOnBuild = true, ValidateScopes = true };
+
+    /// <summary>A container on a new broker; <paramref name="entity"/> tunes the entities, <paramref name="addServices"/> adds services.</summary>
+    public ServiceProvider Create(
+        Action<CqrsOptions>? configure = null,
+        Action<ServiceBusOptions>? transport = null,
+        Action<EntityOptions>? entity = null,
+        Action<IServiceCollection>? addServices = null)
+    {
+        var services = new ServiceCollection();
+        UseServiceBus(AddTestDomains(services, configure), transport, entity);
+        addServices?.Invoke(services);
+        return services.BuildServiceProvider(Validating);
+    }
+
+    /// <summary>
+    /// A container on <paramref name="broker"/> that provisions its own entities (<see cref="ServiceBusOptions.ProvisionTopology"/>)
+    /// over the broker's administration endpoint; <paramref name="transport"/> tunes the rest.
+    /// </summary>
+    public static ServiceProvider CreateProvisioning(LocalServiceBusBroker broker, Action<ServiceBusOptions>? transport = null)
+    {
+        var services = new ServiceCollection();
+        AddTestDomains(services).UseServiceBus(settings =>
+        {
+            settings.ConnectionString = broker.ConnectionString;
+            settings.AdministrationConnectionString = broker.AdministrationConnectionString;
+            settings.ProvisionTopology = true;
+            transport?.Invoke(settings);
+        });
+        return services.BuildServiceProvider(Validating);
+    }
+
+    /// <summary>Registers both test domains and their probes, and the buses, still on the in-process transport.</summary>
+    public static CqrsBuilder AddTestDomains(IServiceCollection services, Action<CqrsOptions>? configure = null)
+    {
+        services.AddSingleton<StallRelease>();
+        return TestDomain.Add(services, configure).AddRegistry(CqrsServiceBusTestsMessageRegistry.Instance);
+    }
+}
