@@ -42,7 +42,7 @@ public sealed class SendCancellationTests : IAsyncDisposable
         var broker = _host.StartBroker(options: new LocalServiceBusBrokerOptions { NetworkDelay = TimeSpan.FromMilliseconds(200) });
         var services = new ServiceCollection();
         ServiceBusTestHost.AddTestDomains(services).UseServiceBus(options => options.ConnectionString = broker.ConnectionString);
-        await using var provider = services.BuildServiceProvider();
+        await using var provider = ServiceBusTestHost.Build(services);
         var bus = provider.GetRequiredService<ICommandBus>();
         await bus.SendAsync(new FlakyCommand(Guid.NewGuid(), Failures: 0)); // opens the link
         using var cancellation = new CancellationTokenSource();

@@ -15,8 +15,6 @@ namespace Cqrs.ServiceBus.Tests;
 /// </summary>
 public sealed class ServiceBusClientFromContainerTests : IAsyncDisposable
 {
-    private static readonly ServiceProviderOptions Validating = new() { ValidateOnBuild = true, ValidateScopes = true };
-
     private readonly ServiceBusTestHost _host = new();
 
     public ValueTask DisposeAsync() => _host.DisposeAsync();
@@ -36,7 +34,7 @@ public sealed class ServiceBusClientFromContainerTests : IAsyncDisposable
             clients.AddServiceBusAdministrationClient(broker.AdministrationConnectionString);
         });
         ServiceBusTestHost.AddTestDomains(services).UseServiceBus(options => options.ProvisionTopology = true);
-        await using var provider = services.BuildServiceProvider(Validating);
+        await using var provider = ServiceBusTestHost.Build(services);
         provider.GetRequiredService<IStartupValidator>().Validate();
         var recorder = provider.GetRequiredService<Recorder>();
 
@@ -54,7 +52,7 @@ public sealed class ServiceBusClientFromContainerTests : IAsyncDisposable
         var services = new ServiceCollection();
         services.AddSingleton(client);
         ServiceBusTestHost.AddTestDomains(services).UseServiceBus(_ => { });
-        await using (var provider = services.BuildServiceProvider(Validating))
+        await using (var provider = ServiceBusTestHost.Build(services))
         {
             await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid());
             await provider.GetRequiredService<Recorder>().WaitForAsync<ReserveInventory>();

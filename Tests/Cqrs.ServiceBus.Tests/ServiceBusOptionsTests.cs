@@ -102,6 +102,7 @@ public sealed class ServiceBusOptionsTests
         var builder = Host.CreateEmptyApplicationBuilder(new HostApplicationBuilderSettings());
         builder.Configuration.AddInMemoryCollection(settings);
         ServiceBusTestHost.AddTestDomains(builder.Services).UseServiceBus(builder.Configuration.GetSection(ServiceBusOptions.SectionName), configure);
+        builder.ConfigureContainer(new DefaultServiceProviderFactory(ServiceBusTestHost.Validating));
         return builder.Build();
     }
 }

@@ -13,7 +13,8 @@ namespace Cqrs.Tests.Shared;
 /// </summary>
 internal sealed partial class ServiceBusTestHost
 {
-    private static readonly ServiceProviderOptions Validating = new() { ValidateOnBuild = true, ValidateScopes = true };
+    /// <summary>Validates a container on build and checks scopes.</summary>
+    public static readonly ServiceProviderOptions Validating = new() { ValidateOnBuild = true, ValidateScopes = true };
 
     /// <summary>A container on a new broker; <paramref name="entity"/> tunes the entities, <paramref name="addServices"/> adds services.</summary>
     public ServiceProvider Create(
@@ -25,7 +26,7 @@ internal sealed partial class ServiceBusTestHost
         var services = new ServiceCollection();
         UseServiceBus(AddTestDomains(services, configure), transport, entity);
         addServices?.Invoke(services);
-        return services.BuildServiceProvider(Validating);
+        return Build(services);
     }
 
     /// <summary>
@@ -42,8 +43,11 @@ internal sealed partial class ServiceBusTestHost
             settings.ProvisionTopology = true;
             transport?.Invoke(settings);
         });
-        return services.BuildServiceProvider(Validating);
+        return Build(services);
     }
+
+    /// <summary>A container that validates itself on build and checks scopes.</summary>
+    public static ServiceProvider Build(IServiceCollection services) => services.BuildServiceProvider(Validating);
 
     /// <summary>Registers both test domains and their probes, and the buses, still on the in-process transport.</summary>
     public static CqrsBuilder AddTestDomains(IServiceCollection services, Action<CqrsOptions>? configure = null)
