@@ -2,6 +2,7 @@ using System.Net.Sockets;
 using Cqrs.EventSourcing;
 using Cqrs.EventSourcing.InMemory;
 using Cqrs.EventSourcing.Sqlite;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Benchmarks.Stores;
 

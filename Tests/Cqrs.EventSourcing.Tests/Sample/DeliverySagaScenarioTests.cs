@@ -1,4 +1,5 @@
 using Cqrs.EventSourcing.Testing;
+using Microsoft.Extensions.DependencyInjection;
 using Sample.Domain;
 using Sample.Domain.Deliveries;
 

@@ -9,6 +9,7 @@ public sealed class DependencyCycleTests
     public static TheoryData<string> Assemblies() =>
     [
         typeof(ICommand).Assembly.Location,
+        typeof(Cqrs.EventSourcing.IEventStore).Assembly.Location,
         typeof(Cqrs.EventSourcing.Sqlite.SqliteEventStore).Assembly.Location,
         typeof(Cqrs.EventSourcing.AzureTables.AzureTableEventStore).Assembly.Location,
         typeof(Cqrs.EventSourcing.Testing.ScenarioFailedException).Assembly.Location,
@@ -21,7 +22,6 @@ public sealed class DependencyCycleTests
     /// <summary>The assemblies whose namespaces still depend on each other both ways, each named in the skip reason below.</summary>
     public static TheoryData<string> AssembliesWithKnownCycles() =>
     [
-        typeof(Cqrs.EventSourcing.IEventStore).Assembly.Location,
         typeof(Cqrs.ServiceBus.LocalBroker.LocalServiceBusBroker).Assembly.Location,
         typeof(Cqrs.Benchtest.BenchtestRunner).Assembly.Location,
     ];
@@ -30,8 +30,7 @@ public sealed class DependencyCycleTests
     [MemberData(nameof(Assemblies))]
     public void Namespaces_OfOneAssembly_DependOnEachOtherOneWayOnly(string assemblyPath) => AssertNoCycle(assemblyPath);
 
-    [Theory(Skip = "Cycles found and not yet untangled: Cqrs.EventSourcing ↔ .InMemory (EventSourcingBuilder / InMemoryEventStore), "
-        + "whose store layout is being reworked separately; Cqrs.ServiceBus.LocalBroker ↔ .Administration/.Amqp/.Entities/.Management "
+    [Theory(Skip = "Cycles found and not yet untangled: Cqrs.ServiceBus.LocalBroker ↔ .Administration/.Amqp/.Entities/.Management "
         + "(the options types live in the root namespace the broker's parts read); Cqrs.Benchtest ↔ .Engine and its domain namespaces. "
         + "Move each into the first theory once untangled.")]
     [MemberData(nameof(AssembliesWithKnownCycles))]
