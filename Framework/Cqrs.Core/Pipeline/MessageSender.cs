@@ -83,7 +83,8 @@ internal sealed partial class MessageSender : IMessageEmitter
     /// <summary>
     /// Publishes an event read back from an event store's outbox. It keeps the ids and body it was stored with,
     /// so a consumer's inbox recognises a second publication of it. <paramref name="validated"/> says this
-    /// process validated the event before storing it; <paramref name="cause"/> is the handler call that stored it, if any.
+    /// process's pipeline validated it before storing it: only then may its receiver skip validation, and only then is
+    /// it dispatched directly as an object; <paramref name="cause"/> is the handler call that stored it, if any.
     /// <paramref name="delivery"/> says when every copy of it is settled, so that the outbox marks it published only then.
     /// </summary>
     /// <exception cref="NotSupportedException">The message is to be delivered later and the transport does not schedule durably.</exception>
@@ -105,7 +106,7 @@ internal sealed partial class MessageSender : IMessageEmitter
             WireName = descriptor.WireName,
             ValidatedBySender = validated,
             Body = stored.Body,
-            Payload = _options.DirectDispatch ? descriptor.DeserializeObject(stored.Body) : null,
+            Payload = _options.DirectDispatch && validated ? descriptor.DeserializeObject(stored.Body) : null,
             Stored = delivery,
         };
         return HandOverInSpanAsync(descriptor, outgoing, causeContext, cancellationToken);

@@ -7,7 +7,10 @@ namespace Cqrs.Transports;
 /// </summary>
 public interface IMessageStorePipeline
 {
-    /// <summary>Validates a registered command or event as a send would, and serializes it.</summary>
+    /// <summary>
+    /// Validates a registered command or event as a send would, and serializes it. The pipeline remembers the body it
+    /// returns: a <see cref="StoredMessage"/> published with that very body, unchanged, is not validated again.
+    /// </summary>
     /// <exception cref="FluentValidation.ValidationException">The message is invalid.</exception>
     /// <exception cref="InvalidOperationException">Its type is not a registered command or event.</exception>
     ValueTask<SerializedMessage> ValidateAndSerializeAsync(object message, CancellationToken cancellationToken);
@@ -22,12 +25,13 @@ public interface IMessageStorePipeline
 
     /// <summary>
     /// Publishes a stored message to its handlers, keeping the ids and body it was stored with. <paramref name="delivery"/>
-    /// says when every copy of it is settled: mark it published only then. <paramref name="validated"/> says this
-    /// process validated it before storing it; <paramref name="cause"/> is the handler call that stored it, if any.
+    /// says when every copy of it is settled: mark it published only then. It is validated on receive unless its body
+    /// is one this pipeline returned from <see cref="ValidateAndSerializeAsync"/>; <paramref name="cause"/> is the
+    /// handler call that stored it, if any.
     /// </summary>
     /// <exception cref="InvalidOperationException">No message type is registered under its wire name.</exception>
     /// <exception cref="NotSupportedException"><paramref name="delivery"/> has a <see cref="StoredDelivery.DeliverAt"/> and the transport does not <see cref="ITransport.SchedulesDurably"/>.</exception>
-    ValueTask PublishAsync(StoredMessage message, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken);
+    ValueTask PublishAsync(StoredMessage message, StoredDelivery delivery, IMessageContext? cause, CancellationToken cancellationToken);
 
     /// <summary>Counts a stored message that can never be published, set aside by its store, as dead-lettered with <paramref name="reason"/>.</summary>
     void RecordDeadLettered(string wireName, string reason);

@@ -57,7 +57,7 @@ internal sealed partial class OutboxPublisher : IStoredMessageSource<StoredEvent
     /// </summary>
     public async Task PublishAppendedAsync(List<StoredEvent> events, IMessageContext? cause, CancellationToken cancellationToken)
     {
-        var publication = await _relay.PublishAsync(events, validated: true, cause, cancellationToken).ConfigureAwait(false);
+        var publication = await _relay.PublishAsync(events, cause, cancellationToken).ConfigureAwait(false);
         if (publication.Failure is { } failure)
         {
             // The caller's cancellation is the caller's: it gets it back, and what was handed over is still marked.

@@ -94,7 +94,7 @@ internal sealed partial class StoredMessageRelay<T>
         foreach (var group in claimed.GroupBy(source.GroupOf))
         {
             List<T> entries = [.. group];
-            var publication = await PublishAsync(entries, validated: false, cause: null, cancellationToken).ConfigureAwait(false);
+            var publication = await PublishAsync(entries, cause: null, cancellationToken).ConfigureAwait(false);
             published += publication.HandedOver;
             forgotten.Add(publication.Settling);
             if (publication.Failure is { } failure)

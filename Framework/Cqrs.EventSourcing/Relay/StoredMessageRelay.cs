@@ -33,7 +33,7 @@ internal sealed partial class StoredMessageRelay<T>(IStoredMessageSource<T> sour
     /// that fails; those not handed over are unclaimed. Those handed over are forgotten in the background once
     /// delivered, even when a later one failed; those kept back undelivered (the transport stopped) are unclaimed.
     /// </summary>
-    public async Task<StoredPublication> PublishAsync(IReadOnlyList<T> claimed, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
+    public async Task<StoredPublication> PublishAsync(IReadOnlyList<T> claimed, IMessageContext? cause, CancellationToken cancellationToken)
     {
         // Resolved before the first hand-over, so that disposal stops the transport that holds the deliveries.
         _ = Transport;
@@ -44,7 +44,7 @@ internal sealed partial class StoredMessageRelay<T>(IStoredMessageSource<T> sour
             foreach (var entry in claimed)
             {
                 var (message, delivery) = source.PublicationOf(entry);
-                await Pipeline.PublishAsync(message, delivery, validated, cause, cancellationToken).ConfigureAwait(false);
+                await Pipeline.PublishAsync(message, delivery, cause, cancellationToken).ConfigureAwait(false);
                 deliveries.Add(delivery);
             }
         }

@@ -54,7 +54,7 @@ internal sealed partial class SagaOutbox : IStoredMessageSource<SagaMessage>, IA
         List<SagaMessage> claimed = [.. pending.Select(message => new SagaMessage(sagaType, sagaId, message)).Where(_relay.TryClaim)];
         if (claimed.Count > 0)
         {
-            var publication = await _relay.PublishAsync(claimed, validated: true, cause, cancellationToken).ConfigureAwait(false);
+            var publication = await _relay.PublishAsync(claimed, cause, cancellationToken).ConfigureAwait(false);
             publication.Failure?.Throw();
         }
     }

@@ -17,7 +17,7 @@ public sealed class ScheduledStoredMessageTests
         var delivery = new StoredDelivery(stored.Stream) { DeliverAt = DateTimeOffset.UtcNow.AddHours(1) };
 
         var error = await Assert.ThrowsAsync<NotSupportedException>(
-            () => provider.GetRequiredService<IMessageStorePipeline>().PublishAsync(stored, delivery, validated: true, cause: null, CancellationToken.None).AsTask());
+            () => provider.GetRequiredService<IMessageStorePipeline>().PublishAsync(stored, delivery, cause: null, CancellationToken.None).AsTask());
 
         Assert.Contains("does not schedule messages durably", error.Message, StringComparison.Ordinal);
         Assert.False(delivery.Delivered.IsCompleted);

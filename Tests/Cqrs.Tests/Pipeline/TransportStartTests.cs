@@ -51,7 +51,7 @@ public sealed class TransportStartTests
         var body = Payloads.Of(provider, new OrderSubmitted(Guid.NewGuid(), 1m, ItemCount: 1, OrderPriority.Express));
         var stored = new StoredMessage("tests.v1.order-submitted", Guid.CreateVersion7(), Guid.NewGuid(), Guid.Empty, body, new StreamPosition("orders-1", 1));
 
-        await provider.GetRequiredService<IMessageStorePipeline>().PublishAsync(stored, new StoredDelivery(stored.Stream), validated: true, cause: null, CancellationToken.None);
+        await provider.GetRequiredService<IMessageStorePipeline>().PublishAsync(stored, new StoredDelivery(stored.Stream), cause: null, CancellationToken.None);
 
         Assert.Equal(1, transport.Starts);
     }
