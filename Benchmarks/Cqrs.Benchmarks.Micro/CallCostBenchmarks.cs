@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using BenchmarkDotNet.Attributes;
 using Cqrs.Benchtest;
-using Cqrs.Benchtest.Engine;
 using Cqrs.Benchtest.Handlers;
 using Cqrs.Benchtest.Telemetry;
 using Cqrs.Diagnostics;
@@ -10,6 +9,7 @@ using Cqrs.Pipeline;
 using Cqrs.Transports;
 using FluentValidation.Results;
 using Microsoft.Extensions.DependencyInjection;
+using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchmarks.Micro;
 
@@ -39,7 +39,7 @@ public class CallCostBenchmarks
     public void Setup()
     {
         var settings = new BenchtestSettings();
-        _pipeline = new TelemetryPipeline(settings);
+        _pipeline = settings.CreateTelemetryPipeline();
         _services = BenchtestServices.Build(new OperationTracker(), settings);
         _telemetry = _services.GetRequiredService<CqrsTelemetry>();
         _services.GetRequiredService<ICommandBus>(); // its dispatcher binds the descriptors to their validators

@@ -1,4 +1,5 @@
 using Cqrs.Benchtest;
+using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchmarks.Micro;
 

@@ -42,7 +42,7 @@ public abstract class DispatchBenchmarkState
     [GlobalSetup(Targets = [DirectTelemetryOnBenchmark, FullTelemetryOnBenchmark])]
     public void SetupWithTelemetry()
     {
-        _telemetry = new TelemetryPipeline(new BenchtestSettings());
+        _telemetry = new BenchtestSettings().CreateTelemetryPipeline();
         Setup();
     }
 

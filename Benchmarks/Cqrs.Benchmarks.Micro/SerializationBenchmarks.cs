@@ -2,6 +2,7 @@ using BenchmarkDotNet.Attributes;
 using Cqrs.Benchtest;
 using Cqrs.Generated;
 using Cqrs.Serialization;
+using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchmarks.Micro;
 
@@ -14,8 +15,8 @@ public class SerializationBenchmarks
 {
     private readonly RecordNumber _command = new(123_456, 654_321);
     private readonly NumberRecorded _event = new(123_456, 654_321);
-    private readonly Cqrs_Benchtest_RecordNumberCodec _codec = new();
-    private readonly Cqrs_Benchtest_NumberRecordedCodec _eventCodec = new();
+    private readonly Cqrs_Benchtest_Messages_RecordNumberCodec _codec = new();
+    private readonly Cqrs_Benchtest_Messages_NumberRecordedCodec _eventCodec = new();
     private byte[] _payload = [];
     private byte[] _eventPayload = [];
 

@@ -1,5 +1,5 @@
 using Cqrs.Benchmarks.Wolverine;
-using Cqrs.Benchtest.Engine;
+using Cqrs.Benchtest;
 
 namespace Cqrs.Benchmarks.Micro;
 

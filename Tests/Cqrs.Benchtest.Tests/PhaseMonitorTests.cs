@@ -1,4 +1,4 @@
-using Cqrs.Benchtest.Engine;
+using Cqrs.Benchtest;
 
 namespace Cqrs.Benchtest.Tests;
 

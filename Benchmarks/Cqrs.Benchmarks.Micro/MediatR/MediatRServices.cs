@@ -1,4 +1,4 @@
-using Cqrs.Benchtest.Engine;
+using Cqrs.Benchtest;
 using MediatR;
 using Microsoft.Extensions.DependencyInjection;
 

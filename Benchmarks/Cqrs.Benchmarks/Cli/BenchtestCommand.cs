@@ -1,6 +1,5 @@
 using System.Globalization;
 using Cqrs.Benchtest;
-using Cqrs.Benchtest.Engine;
 
 namespace Cqrs.Benchmarks.Cli;
 

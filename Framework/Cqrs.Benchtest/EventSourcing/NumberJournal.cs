@@ -1,4 +1,5 @@
 using Cqrs.EventSourcing;
+using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchtest.EventSourcing;
 

@@ -1,13 +1,13 @@
-using Cqrs.Benchtest.Engine;
+using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchtest.Handlers;
 
 /// <summary>One of the event's two handlers: does no work but tell the tracker it has run.</summary>
-internal sealed class NumberRecordedFirstHandler(OperationTracker tracker) : IEventHandler<NumberRecorded>
+internal sealed class NumberRecordedFirstHandler(IHandlerCompletion completion) : IEventHandler<NumberRecorded>
 {
     public ValueTask HandleAsync(NumberRecorded @event, IMessageContext context, CancellationToken cancellationToken)
     {
-        tracker.HandlerFinished(@event.Sequence);
+        completion.HandlerFinished(@event.Sequence);
         return ValueTask.CompletedTask;
     }
 }

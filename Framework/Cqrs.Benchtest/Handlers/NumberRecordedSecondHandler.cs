@@ -1,13 +1,13 @@
-using Cqrs.Benchtest.Engine;
+using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchtest.Handlers;
 
 /// <summary>The event's other handler, so that each event fans out to two.</summary>
-internal sealed class NumberRecordedSecondHandler(OperationTracker tracker) : IEventHandler<NumberRecorded>
+internal sealed class NumberRecordedSecondHandler(IHandlerCompletion completion) : IEventHandler<NumberRecorded>
 {
     public ValueTask HandleAsync(NumberRecorded @event, IMessageContext context, CancellationToken cancellationToken)
     {
-        tracker.HandlerFinished(@event.Sequence);
+        completion.HandlerFinished(@event.Sequence);
         return ValueTask.CompletedTask;
     }
 }

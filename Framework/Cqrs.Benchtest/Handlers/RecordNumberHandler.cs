@@ -1,4 +1,5 @@
 using Cqrs.Benchtest.EventSourcing;
+using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchtest.Handlers;
 

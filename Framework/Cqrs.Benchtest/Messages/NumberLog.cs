@@ -1,6 +1,6 @@
 using Cqrs.EventSourcing;
 
-namespace Cqrs.Benchtest;
+namespace Cqrs.Benchtest.Messages;
 
 /// <summary>The event-sourced benchtest's aggregate: one per command, which records its number once.</summary>
 /// <param name="Recorded">Whether the number is recorded.</param>

@@ -1,4 +1,4 @@
-namespace Cqrs.Benchtest;
+namespace Cqrs.Benchtest.Messages;
 
 /// <summary>The benchtest's event: a number was recorded. Two handlers receive it.</summary>
 /// <param name="Sequence">The operation's index in the run, copied from the command.</param>

@@ -1,4 +1,4 @@
-namespace Cqrs.Benchtest;
+namespace Cqrs.Benchtest.Messages;
 
 /// <summary>The benchtest's command: record a random number. Its handler raises <see cref="NumberRecorded"/>.</summary>
 /// <param name="Sequence">The operation's index in the run, which keys its latency slot.</param>

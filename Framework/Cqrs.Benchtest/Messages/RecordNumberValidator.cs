@@ -1,6 +1,6 @@
 using FluentValidation;
 
-namespace Cqrs.Benchtest;
+namespace Cqrs.Benchtest.Messages;
 
 /// <summary>Checks that the command's sequence is an index and its number is in range.</summary>
 internal sealed class RecordNumberValidator : AbstractValidator<RecordNumber>

@@ -25,15 +25,18 @@ internal sealed class TelemetryPipeline : IDisposable
     private readonly TracerProvider _tracerProvider;
     private readonly MeterProvider _meterProvider;
 
-    /// <summary>The pipeline <paramref name="settings"/> ask for: their trace sampling and span export batch.</summary>
-    public TelemetryPipeline(BenchtestSettings settings)
+    /// <summary>A pipeline that samples <paramref name="traceSampling"/> of the traces and exports spans in batches.</summary>
+    /// <param name="traceSampling">The share of root traces recorded, from 0 to 1.</param>
+    /// <param name="spanExportQueue">Spans the export queue holds before it drops them.</param>
+    /// <param name="spanExportBatch">Spans exported in one batch.</param>
+    public TelemetryPipeline(double traceSampling, int spanExportQueue, int spanExportBatch)
     {
         _tracerProvider = Sdk.CreateTracerProviderBuilder()
             .AddSource(CqrsDiagnostics.ActivitySourceName)
-            .SetSampler(new ParentBasedSampler(new TraceIdRatioBasedSampler(settings.TraceSampling)))
+            .SetSampler(new ParentBasedSampler(new TraceIdRatioBasedSampler(traceSampling)))
             .AddProcessor(_openSpans)
             .AddProcessor(new BatchActivityExportProcessor(
-                _spans, maxQueueSize: BenchtestSettings.SpanExportQueue, maxExportBatchSize: settings.SpanExportBatch))
+                _spans, maxQueueSize: spanExportQueue, maxExportBatchSize: spanExportBatch))
             .Build();
         _meterProvider = Sdk.CreateMeterProviderBuilder()
             .AddMeter(CqrsDiagnostics.MeterName)

@@ -16,6 +16,7 @@ public sealed class DependencyCycleTests
         typeof(Cqrs.Functions.CommandIngestion).Assembly.Location,
         typeof(Cqrs.ServiceBus.ServiceBusOptions).Assembly.Location,
         typeof(Cqrs.Testing.TransportContractTests).Assembly.Location,
+        typeof(Cqrs.Benchtest.BenchtestRunner).Assembly.Location,
         GeneratorAssembly(),
     ];
 
@@ -23,7 +24,6 @@ public sealed class DependencyCycleTests
     public static TheoryData<string> AssembliesWithKnownCycles() =>
     [
         typeof(Cqrs.ServiceBus.LocalBroker.LocalServiceBusBroker).Assembly.Location,
-        typeof(Cqrs.Benchtest.BenchtestRunner).Assembly.Location,
     ];
 
     [Theory]
@@ -31,7 +31,7 @@ public sealed class DependencyCycleTests
     public void Namespaces_OfOneAssembly_DependOnEachOtherOneWayOnly(string assemblyPath) => AssertNoCycle(assemblyPath);
 
     [Theory(Skip = "Cycles found and not yet untangled: Cqrs.ServiceBus.LocalBroker ↔ .Administration/.Amqp/.Entities/.Management "
-        + "(the options types live in the root namespace the broker's parts read); Cqrs.Benchtest ↔ .Engine and its domain namespaces. "
+        + "(the options types live in the root namespace the broker's parts read). "
         + "Move each into the first theory once untangled.")]
     [MemberData(nameof(AssembliesWithKnownCycles))]
     public void Namespaces_OfAssembliesStillTangled_DependOnEachOtherOneWayOnly(string assemblyPath) => AssertNoCycle(assemblyPath);

@@ -1,7 +1,8 @@
 using System.Diagnostics;
 using System.Threading.Tasks.Sources;
+using Cqrs.Benchtest.Handlers;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>
 /// Follows every operation of a run: when it was sent, how many event handlers have still to finish, and its
@@ -9,7 +10,7 @@ namespace Cqrs.Benchtest.Engine;
 /// so the measured phase allocates nothing here. <see cref="Prepare"/> is called between runs only; the
 /// other members are thread-safe.
 /// </summary>
-internal sealed class OperationTracker : IValueTaskSource
+internal sealed class OperationTracker : IValueTaskSource, IHandlerCompletion
 {
     /// <summary>Event handlers that must finish before an operation counts as done.</summary>
     public const int HandlersPerOperation = 2;

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>
 /// Runs one phase of a run to the end: waits until every command is sent and every operation handled, reports

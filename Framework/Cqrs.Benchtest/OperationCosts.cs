@@ -1,6 +1,6 @@
 using Cqrs.ServiceBus.LocalBroker;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>What one operation costs: the plan's share of its hour, and the broker operations it took at their price.</summary>
 internal readonly record struct OperationCosts(double PlanPerOpUsd, BrokerOperationsPerOp? Broker, double? BrokerPerOpUsd, double OpsPerDollar)

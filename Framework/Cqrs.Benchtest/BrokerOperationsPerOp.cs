@@ -1,6 +1,6 @@
 using Cqrs.ServiceBus.LocalBroker;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>A run's broker operations, divided by its operations.</summary>
 internal readonly record struct BrokerOperationsPerOp(double Sends, double Receives, double Settlements, double Total)

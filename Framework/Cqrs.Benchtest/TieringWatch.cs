@@ -1,7 +1,7 @@
 using System.Diagnostics.Tracing;
 using System.Globalization;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>
 /// Whether the runtime is still tiering code up, read from its own compilation events. Code runs as first compiled

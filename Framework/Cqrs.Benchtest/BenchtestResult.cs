@@ -1,5 +1,4 @@
 using System.Text.Json;
-using Cqrs.Benchtest.Engine;
 
 namespace Cqrs.Benchtest;
 

@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>
 /// Sleeps for less than a millisecond where the OS allows it: .NET's sleeps and timers count whole

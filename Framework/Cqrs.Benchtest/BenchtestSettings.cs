@@ -1,3 +1,4 @@
+using Cqrs.Benchtest.Telemetry;
 namespace Cqrs.Benchtest;
 
 /// <summary>What one benchtest run does. The defaults make a short run.</summary>
@@ -125,6 +126,9 @@ public sealed record BenchtestSettings
         Require(PricePerHourUsd > 0, nameof(PricePerHourUsd), "must be positive");
         Require(BrokerPricePerMillionOperationsUsd >= 0, nameof(BrokerPricePerMillionOperationsUsd), "must not be negative");
     }
+
+    /// <summary>The telemetry pipeline these settings ask for: their trace sampling and span export batch.</summary>
+    internal TelemetryPipeline CreateTelemetryPipeline() => new(TraceSampling, SpanExportQueue, SpanExportBatch);
 
     private static void Require(bool condition, string setting, string rule)
     {

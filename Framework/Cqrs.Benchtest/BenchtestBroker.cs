@@ -1,7 +1,7 @@
 using Cqrs.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>The local Service Bus broker a Service Bus run uses when it is given no namespace: a new one per run.</summary>
 internal static class BenchtestBroker

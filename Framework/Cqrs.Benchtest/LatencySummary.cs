@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>Mean and percentiles of a run's latencies, in microseconds.</summary>
 internal readonly record struct LatencySummary(double MeanUs, double P50Us, double P99Us)

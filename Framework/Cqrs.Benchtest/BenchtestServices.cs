@@ -1,9 +1,11 @@
 using Cqrs.Benchtest.EventSourcing;
+using Cqrs.Benchtest.Handlers;
 using Cqrs.EventSourcing;
 using Cqrs.Generated;
 using Microsoft.Extensions.DependencyInjection;
+using Cqrs.Benchtest.Messages;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>Builds the container a run measures: the benchtest's messages and handlers on the chosen transport.</summary>
 internal static class BenchtestServices
@@ -15,6 +17,7 @@ internal static class BenchtestServices
     {
         var services = new ServiceCollection();
         services.AddSingleton(tracker);
+        services.AddSingleton<IHandlerCompletion>(tracker);
         var cqrs = services.AddCqrs(CqrsBenchtestMessageRegistry.Instance, options =>
         {
             options.DirectDispatch = settings.Direct;

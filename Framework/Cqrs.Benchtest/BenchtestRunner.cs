@@ -1,9 +1,9 @@
 using System.Runtime;
-using Cqrs.Benchtest.Engine;
 using Cqrs.Benchtest.Telemetry;
 using Cqrs.ServiceBus.LocalBroker;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
+using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchtest;
 
@@ -62,7 +62,7 @@ public sealed class BenchtestRunner
     {
         // Listening before the container is built, the end of the tiering delay that its building starts is heard.
         TieringWatch.Start();
-        using var telemetry = settings.Telemetry ? new TelemetryPipeline(settings) : null;
+        using var telemetry = settings.Telemetry ? settings.CreateTelemetryPipeline() : null;
         var tracker = new OperationTracker();
         var startupStarted = TimeProvider.System.GetTimestamp();
         var jitBeforeStartup = JitActivity.Now();

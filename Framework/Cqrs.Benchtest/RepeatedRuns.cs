@@ -1,4 +1,4 @@
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>Runs of the same benchtest, summed up as the median run with the spread of its headline figures.</summary>
 internal static class RepeatedRuns

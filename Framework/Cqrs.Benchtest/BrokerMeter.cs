@@ -1,6 +1,6 @@
 using Cqrs.ServiceBus.LocalBroker;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>
 /// The broker operations of a Service Bus run's measured phase, read from the local broker that carried it: what

@@ -1,6 +1,6 @@
 using System.Text.Json.Serialization;
 
-namespace Cqrs.Benchtest.Engine;
+namespace Cqrs.Benchtest;
 
 /// <summary>Source-generated JSON for results: camelCase names, no reflection.</summary>
 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]
