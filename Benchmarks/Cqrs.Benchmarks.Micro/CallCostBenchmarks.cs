@@ -3,13 +3,13 @@ using System.Diagnostics.CodeAnalysis;
 using BenchmarkDotNet.Attributes;
 using Cqrs.Benchtest;
 using Cqrs.Benchtest.Handlers;
+using Cqrs.Benchtest.Messages;
 using Cqrs.Benchtest.Telemetry;
 using Cqrs.Diagnostics;
 using Cqrs.Pipeline;
 using Cqrs.Transports;
 using FluentValidation.Results;
 using Microsoft.Extensions.DependencyInjection;
-using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchmarks.Micro;
 

@@ -1,9 +1,9 @@
 using Cqrs.Benchmarks.Mediator;
 using Cqrs.Benchmarks.Micro.MediatR;
 using Cqrs.Benchtest;
+using Cqrs.Benchtest.Messages;
 using global::MediatR;
 using Microsoft.Extensions.DependencyInjection;
-using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchmarks.Micro;
 

@@ -1,8 +1,8 @@
 using BenchmarkDotNet.Attributes;
 using Cqrs.Benchtest;
+using Cqrs.Benchtest.Messages;
 using Cqrs.Generated;
 using Cqrs.Serialization;
-using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchmarks.Micro;
 

@@ -1,9 +1,9 @@
 using System.Runtime;
+using Cqrs.Benchtest.Messages;
 using Cqrs.Benchtest.Telemetry;
 using Cqrs.ServiceBus.LocalBroker;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
-using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchtest;
 

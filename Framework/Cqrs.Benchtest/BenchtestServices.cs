@@ -1,9 +1,9 @@
 using Cqrs.Benchtest.EventSourcing;
 using Cqrs.Benchtest.Handlers;
+using Cqrs.Benchtest.Messages;
 using Cqrs.EventSourcing;
 using Cqrs.Generated;
 using Microsoft.Extensions.DependencyInjection;
-using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchtest;
 

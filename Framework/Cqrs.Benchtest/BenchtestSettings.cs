@@ -1,4 +1,5 @@
 using Cqrs.Benchtest.Telemetry;
+
 namespace Cqrs.Benchtest;
 
 /// <summary>What one benchtest run does. The defaults make a short run.</summary>

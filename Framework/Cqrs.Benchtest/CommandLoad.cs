@@ -1,4 +1,5 @@
 using Cqrs.Benchtest.Messages;
+
 namespace Cqrs.Benchtest;
 
 /// <summary>Sends a run's commands, stamping each operation's start just before its command is sent.</summary>

@@ -1,5 +1,5 @@
-using Cqrs.EventSourcing;
 using Cqrs.Benchtest.Messages;
+using Cqrs.EventSourcing;
 
 namespace Cqrs.Benchtest.Sagas;
 
