@@ -5,6 +5,7 @@
 using System.Diagnostics;
 using Azure.Messaging.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 
 var tunedCount = args.Length > 0 ? int.Parse(args[0], System.Globalization.CultureInfo.InvariantCulture) : 20_000;
 var baselineCount = args.Length > 1 ? int.Parse(args[1], System.Globalization.CultureInfo.InvariantCulture) : 2_000;

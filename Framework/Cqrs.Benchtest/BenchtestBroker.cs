@@ -1,5 +1,6 @@
 using Cqrs.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 
 namespace Cqrs.Benchtest;
 

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net;
 using System.Runtime.InteropServices;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using Microsoft.Extensions.Logging;
 
 namespace Cqrs.ServiceBus.LocalBroker.Host;

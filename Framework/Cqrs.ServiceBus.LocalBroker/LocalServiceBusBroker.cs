@@ -4,6 +4,7 @@ using Cqrs.ServiceBus.LocalBroker.Amqp;
 using Cqrs.ServiceBus.LocalBroker.Diagnostics;
 using Cqrs.ServiceBus.LocalBroker.Entities;
 using Cqrs.ServiceBus.LocalBroker.Network;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using Microsoft.Extensions.Logging.Abstractions;
 
 namespace Cqrs.ServiceBus.LocalBroker;
@@ -46,7 +47,8 @@ public sealed class LocalServiceBusBroker : IAsyncDisposable
     /// The operations served since the broker started, as Service Bus would bill them: what a workload costs in
     /// broker operations, read before and after it (<see cref="BrokerOperations.Since"/>).
     /// </summary>
-    public BrokerOperations Operations => operations.Read();
+    public BrokerOperations Operations =>
+        new(operations.Sends, operations.Receives, operations.Settlements, operations.LockRenewals, operations.Other);
 
     /// <summary>
     /// The connection string for <c>ServiceBusClient</c>: <c>UseDevelopmentEmulator=true</c> makes the client speak

@@ -2,6 +2,7 @@ using Azure.Messaging.ServiceBus;
 using Azure.Messaging.ServiceBus.Administration;
 using Cqrs.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using Cqrs.Testing;
 using Cqrs.Testing.Domain.Faults;
 using Cqrs.Testing.Domain.Orders;

@@ -3,6 +3,7 @@ using Azure.Messaging.ServiceBus;
 using Azure.Messaging.ServiceBus.Administration;
 using Cqrs.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using Cqrs.Testing.Domain.Orders;
 using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Shared;

@@ -1,6 +1,7 @@
 using Azure.Messaging.ServiceBus;
 using Cqrs.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Tests.Shared;

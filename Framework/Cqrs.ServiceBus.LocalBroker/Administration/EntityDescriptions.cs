@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Xml;
 using System.Xml.Linq;
 using Cqrs.ServiceBus.LocalBroker.Entities;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using static Cqrs.ServiceBus.LocalBroker.Administration.AtomXml;
 
 namespace Cqrs.ServiceBus.LocalBroker.Administration;

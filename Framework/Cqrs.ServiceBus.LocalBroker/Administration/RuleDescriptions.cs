@@ -1,5 +1,6 @@
 using System.Xml.Linq;
 using Cqrs.ServiceBus.LocalBroker.Entities;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using static Cqrs.ServiceBus.LocalBroker.Administration.AtomXml;
 
 namespace Cqrs.ServiceBus.LocalBroker.Administration;

@@ -1,3 +1,4 @@
+using Cqrs.ServiceBus.LocalBroker.Codec;
 using Cqrs.ServiceBus.LocalBroker.Diagnostics;
 using Cqrs.ServiceBus.LocalBroker.Entities;
 using Cqrs.ServiceBus.LocalBroker.Management;

@@ -1,4 +1,5 @@
 using System.Globalization;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using Microsoft.Azure.Amqp.Encoding;
 
 namespace Cqrs.ServiceBus.LocalBroker.Entities;

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 
 namespace Cqrs.ServiceBus.LocalBroker.Entities;
 

@@ -1,3 +1,4 @@
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using Microsoft.Azure.Amqp.Encoding;
 
 namespace Cqrs.ServiceBus.LocalBroker.Entities;

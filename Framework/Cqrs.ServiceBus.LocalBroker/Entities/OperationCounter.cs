@@ -1,6 +1,9 @@
 namespace Cqrs.ServiceBus.LocalBroker.Entities;
 
-/// <summary>Counts the broker's billable operations (<see cref="BrokerOperations"/>) from every link and node. Thread-safe.</summary>
+/// <summary>
+/// Counts the broker's billable operations from every link and node. Thread-safe. The counts are read one by one:
+/// the broker's public entry point puts them together, so the broker's parts never read its public types.
+/// </summary>
 internal sealed class OperationCounter
 {
     /// <summary>Service Bus bills a message once per 64 KB begun.</summary>
@@ -12,12 +15,15 @@ internal sealed class OperationCounter
     private long lockRenewals;
     private long other;
 
-    public BrokerOperations Read() => new(
-        Interlocked.Read(ref sends),
-        Interlocked.Read(ref receives),
-        Interlocked.Read(ref settlements),
-        Interlocked.Read(ref lockRenewals),
-        Interlocked.Read(ref other));
+    public long Sends => Interlocked.Read(ref sends);
+
+    public long Receives => Interlocked.Read(ref receives);
+
+    public long Settlements => Interlocked.Read(ref settlements);
+
+    public long LockRenewals => Interlocked.Read(ref lockRenewals);
+
+    public long Other => Interlocked.Read(ref other);
 
     public void Sent(IReadOnlyList<MessageContent> messages)
     {

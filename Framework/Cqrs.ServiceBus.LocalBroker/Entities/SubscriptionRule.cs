@@ -1,3 +1,5 @@
+using Cqrs.ServiceBus.LocalBroker.Topology;
+
 namespace Cqrs.ServiceBus.LocalBroker.Entities;
 
 /// <summary>

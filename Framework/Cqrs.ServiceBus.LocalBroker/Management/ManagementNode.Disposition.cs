@@ -1,4 +1,4 @@
-using Cqrs.ServiceBus.LocalBroker.Amqp;
+using Cqrs.ServiceBus.LocalBroker.Codec;
 using Cqrs.ServiceBus.LocalBroker.Entities;
 using Microsoft.Azure.Amqp;
 using Microsoft.Azure.Amqp.Encoding;

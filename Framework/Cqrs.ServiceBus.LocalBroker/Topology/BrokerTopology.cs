@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace Cqrs.ServiceBus.LocalBroker;
+namespace Cqrs.ServiceBus.LocalBroker.Topology;
 
 /// <summary>
 /// The queues and topics (with their subscriptions) a <see cref="LocalServiceBusBroker"/> serves. Built in code with

@@ -1,4 +1,4 @@
-namespace Cqrs.ServiceBus.LocalBroker;
+namespace Cqrs.ServiceBus.LocalBroker.Topology;
 
 /// <summary>
 /// A correlation filter, as Service Bus defines it: a message matches when every value set here equals the message's

@@ -1,4 +1,4 @@
-namespace Cqrs.ServiceBus.LocalBroker;
+namespace Cqrs.ServiceBus.LocalBroker.Topology;
 
 /// <summary>
 /// The settings a queue and a subscription share: how long a lock lasts, how often a message may be delivered,

@@ -1,4 +1,4 @@
-namespace Cqrs.ServiceBus.LocalBroker;
+namespace Cqrs.ServiceBus.LocalBroker.Topology;
 
 /// <summary>A queue of the local broker.</summary>
 public sealed class QueueOptions : EntityOptions

@@ -1,4 +1,4 @@
-namespace Cqrs.ServiceBus.LocalBroker;
+namespace Cqrs.ServiceBus.LocalBroker.Topology;
 
 /// <summary>A subscription of a topic: it receives a copy of every message its filter matches.</summary>
 public sealed class SubscriptionOptions : EntityOptions

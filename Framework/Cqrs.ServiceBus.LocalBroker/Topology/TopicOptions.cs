@@ -1,4 +1,4 @@
-namespace Cqrs.ServiceBus.LocalBroker;
+namespace Cqrs.ServiceBus.LocalBroker.Topology;
 
 /// <summary>A topic: a message sent to it is copied to every subscription whose filter matches.</summary>
 /// <remarks>Not thread-safe: set the values before the broker starts.</remarks>

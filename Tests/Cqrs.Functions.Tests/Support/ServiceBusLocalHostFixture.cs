@@ -1,4 +1,5 @@
 using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using Cqrs.Tests.Diagnostics;
 
 namespace Cqrs.Functions.Tests.Support;

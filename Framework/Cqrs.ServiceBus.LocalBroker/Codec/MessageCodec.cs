@@ -2,7 +2,7 @@ using Cqrs.ServiceBus.LocalBroker.Entities;
 using Microsoft.Azure.Amqp;
 using Microsoft.Azure.Amqp.Framing;
 
-namespace Cqrs.ServiceBus.LocalBroker.Amqp;
+namespace Cqrs.ServiceBus.LocalBroker.Codec;
 
 /// <summary>
 /// Turns AMQP messages into stored content (splitting the client's batch envelope) and stored content into the

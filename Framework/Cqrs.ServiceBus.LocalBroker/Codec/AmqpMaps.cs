@@ -1,6 +1,6 @@
 using Microsoft.Azure.Amqp.Encoding;
 
-namespace Cqrs.ServiceBus.LocalBroker.Amqp;
+namespace Cqrs.ServiceBus.LocalBroker.Codec;
 
 /// <summary>Reads AMQP maps (which the library does not expose as enumerables LINQ can use).</summary>
 internal static class AmqpMaps
