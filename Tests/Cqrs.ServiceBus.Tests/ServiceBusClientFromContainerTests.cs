@@ -1,5 +1,5 @@
 using Azure.Messaging.ServiceBus;
-using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using Cqrs.Testing.Domain.Orders;
 using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Shared;

@@ -1,6 +1,7 @@
 using Cqrs.Generated;
 using Cqrs.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.LocalBroker.Topology;
 using Cqrs.ServiceBus.Tests.Domain.Stalling;
 using Cqrs.Testing;
 using Microsoft.Extensions.DependencyInjection;
