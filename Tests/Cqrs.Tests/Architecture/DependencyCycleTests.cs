@@ -14,6 +14,7 @@ public sealed class DependencyCycleTests
         typeof(Cqrs.EventSourcing.AzureTables.AzureTableEventStore).Assembly.Location,
         typeof(Cqrs.EventSourcing.Testing.ScenarioFailedException).Assembly.Location,
         typeof(Cqrs.Functions.CommandIngestion).Assembly.Location,
+        typeof(Cqrs.Functions.Benchmark.BenchmarkOptions).Assembly.Location,
         typeof(Cqrs.ServiceBus.ServiceBusOptions).Assembly.Location,
         typeof(Cqrs.Testing.TransportContractTests).Assembly.Location,
         typeof(Cqrs.ServiceBus.LocalBroker.LocalServiceBusBroker).Assembly.Location,
