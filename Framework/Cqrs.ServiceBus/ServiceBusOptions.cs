@@ -81,6 +81,13 @@ public sealed class ServiceBusOptions
     public TimeSpan MaxAutoLockRenewalDuration { get; set; } = TimeSpan.FromMinutes(5);
 
     /// <summary>
+    /// How long a stop lets the handlers under way finish before their cancellation token fires. Until then a stop
+    /// only stops receiving: a handler cancelled mid-way would be re-run on redelivery, repeating what it had done.
+    /// Positive. Default 30 s.
+    /// </summary>
+    public TimeSpan ShutdownTimeout { get; set; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>
     /// Creates what is missing of <see cref="ServiceBusTopology"/> at start-up, before any message is sent or received:
     /// the command queue, the event topic, this endpoint's subscription and its rules (one correlation filter on the
     /// Subject per handled event; the catch-all <c>$Default</c> rule and rules of ours for events no longer handled are

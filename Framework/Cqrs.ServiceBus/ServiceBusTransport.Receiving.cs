@@ -15,6 +15,9 @@ internal sealed partial class ServiceBusTransport
     private readonly List<ServiceBusProcessor> _processors = [];
     private readonly Lock _lifecycle = new();
     private readonly CancellationTokenSource _stopping = new();
+
+    /// <summary>The handlers' token: fires once a stop's <see cref="ServiceBusOptions.ShutdownTimeout"/> is over.</summary>
+    private readonly CancellationTokenSource _cancelHandlers;
     private Task _provisioned = Task.CompletedTask;
     private Task? _started;
     private Task? _stopped;
@@ -90,7 +93,10 @@ internal sealed partial class ServiceBusTransport
         await Task.WhenAll(_processors.Select(processor => processor.StartProcessingAsync())).ConfigureAwait(false);
     }
 
-    /// <summary>Stops receiving and lets the handlers under way finish and settle. Idempotent.</summary>
+    /// <summary>
+    /// Stops receiving and lets the handlers under way finish and settle, cancelling their token once
+    /// <see cref="ServiceBusOptions.ShutdownTimeout"/> is over. Idempotent.
+    /// </summary>
     public Task StopAsync()
     {
         lock (_lifecycle)
@@ -107,9 +113,10 @@ internal sealed partial class ServiceBusTransport
             await started.ConfigureAwait(false);
         }
 
+        _cancelHandlers.CancelAfter(_options.ShutdownTimeout);
+        await Task.WhenAll(_processors.Select(processor => processor.StopProcessingAsync())).ConfigureAwait(false);
         foreach (var processor in _processors)
         {
-            await processor.StopProcessingAsync().ConfigureAwait(false);
             await processor.DisposeAsync().ConfigureAwait(false);
         }
     }
@@ -117,6 +124,7 @@ internal sealed partial class ServiceBusTransport
     /// <summary>
     /// Handles one delivery. <paramref name="handler"/> is the handler whose own subscription it came from
     /// (<see cref="ServiceBusOptions.SubscriptionPerHandler"/>): only that handler runs, so its failures stay its own.
+    /// The handlers get the transport's token rather than the processor's, which fires as soon as a stop begins.
     /// </summary>
     private async Task ProcessAsync(ITransportReceiver receiver, ProcessMessageEventArgs args, string? handler)
     {
@@ -144,7 +152,7 @@ internal sealed partial class ServiceBusTransport
             return;
         }
 
-        var disposition = await receiver.ReceiveAsync(message, args.CancellationToken).ConfigureAwait(false);
+        var disposition = await receiver.ReceiveAsync(message, _cancelHandlers.Token).ConfigureAwait(false);
         await SettleAsync(args, message, disposition).ConfigureAwait(false);
     }
 

@@ -44,6 +44,7 @@ internal sealed partial class ServiceBusTransport : ITransport
         _directory = directory;
         _clock = clock;
         _logger = logger;
+        _cancelHandlers = new CancellationTokenSource(Timeout.InfiniteTimeSpan, clock);
         _clients = new ServiceBusClients(_options, registeredClient, registeredAdministration);
         _client = _clients.Client;
         _commands = new BatchingSender(_client.CreateSender(_options.CommandQueue), _options.MaxBatchSize);
@@ -94,6 +95,7 @@ internal sealed partial class ServiceBusTransport : ITransport
         await _events.DisposeAsync().ConfigureAwait(false);
         await _clients.DisposeAsync().ConfigureAwait(false);
         _stopping.Dispose();
+        _cancelHandlers.Dispose();
     }
 
     /// <summary>

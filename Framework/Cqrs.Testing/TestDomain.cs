@@ -5,7 +5,8 @@ namespace Cqrs.Testing;
 
 /// <summary>
 /// The test domain the transport contract runs on (<c>Cqrs.Testing.Domain</c>: orders, pings, relays, flaky messages,
-/// screening), for tests of your own that want the same messages and probes. Its wire names start with <c>tests.v1.</c>.
+/// screening, a stop begun mid-handler), for tests of your own that want the same messages and probes. Its wire names
+/// start with <c>tests.v1.</c>.
 /// </summary>
 public static class TestDomain
 {
@@ -25,12 +26,13 @@ public static class TestDomain
         });
     }
 
-    /// <summary>Registers the probes the domain's handlers report to, one of each per container: <see cref="Recorder"/> and <see cref="Tally"/>.</summary>
+    /// <summary>Registers the probes the domain's handlers report to, one of each per container: <see cref="Recorder"/>, <see cref="Tally"/> and <see cref="StopFromHandler"/>.</summary>
     public static IServiceCollection AddProbes(IServiceCollection services)
     {
         ArgumentNullException.ThrowIfNull(services);
         services.AddSingleton<Recorder>();
         services.AddSingleton<Tally>();
+        services.AddSingleton<StopFromHandler>();
         return services;
     }
 

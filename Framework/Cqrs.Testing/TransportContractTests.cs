@@ -12,8 +12,9 @@ namespace Cqrs.Testing;
 /// <summary>
 /// The transport contract: what every <see cref="ITransport"/> must do, whatever carries the messages. Routing and ids
 /// (here), handler failures and retries (<c>.Failures</c>), bad input dead-lettered with its reason (<c>.BadInput</c>),
-/// and messages sent as their interface (<c>.RuntimeType</c>). Derive a test class from this, say how to put the buses
-/// on your transport (<see cref="UseTransport"/>) and how to read its dead letters (<see cref="DeadLettersOf"/>), and
+/// messages sent as their interface (<c>.RuntimeType</c>), and what a stop does to the handlers under way
+/// (<c>.Stopping</c>). Derive a test class from this, say how to put the buses on your transport
+/// (<see cref="UseTransport"/>) and how to read its dead letters (<see cref="DeadLettersOf"/>), and
 /// every case runs against it, on the test domain of <see cref="TestDomain"/>. xunit runs each case on a new instance
 /// of the derived class, which may implement <see cref="IDisposable"/> or <see cref="IAsyncDisposable"/> to clean up.
 /// </summary>

@@ -71,17 +71,19 @@ public sealed class ServiceBusOptionsTests
             ["Cqrs:ServiceBus:PrefetchCount"] = "-1",
             ["Cqrs:ServiceBus:MaxBatchSize"] = "0",
             ["Cqrs:ServiceBus:LockDuration"] = "00:00:00",
+            ["Cqrs:ServiceBus:ShutdownTimeout"] = "00:00:00",
             ["Cqrs:ServiceBus:CommandQueue"] = " ",
         });
 
         var failure = await Assert.ThrowsAsync<OptionsValidationException>(() => host.StartAsync());
 
-        Assert.Equal(6, failure.Failures.Count());
+        Assert.Equal(7, failure.Failures.Count());
         Assert.Contains(failure.Failures, error => error.Contains("ConnectionString or ServiceBusOptions.FullyQualifiedNamespace, not both", StringComparison.Ordinal));
         Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.MaxConcurrentCalls must be at least 1; it is 0.", StringComparison.Ordinal));
         Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.PrefetchCount must not be negative", StringComparison.Ordinal));
         Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.MaxBatchSize must be at least 1", StringComparison.Ordinal));
         Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.LockDuration must be positive", StringComparison.Ordinal));
+        Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.ShutdownTimeout must be positive", StringComparison.Ordinal));
         Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.CommandQueue must name an entity", StringComparison.Ordinal));
     }
 

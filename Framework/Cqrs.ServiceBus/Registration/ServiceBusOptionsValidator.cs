@@ -24,6 +24,7 @@ internal sealed class ServiceBusOptionsValidator(IServiceProviderIsService servi
         Require(errors, options.LockDuration > TimeSpan.Zero, $"{Prefix}.{nameof(ServiceBusOptions.LockDuration)} must be positive; it is {options.LockDuration}.");
         Require(errors, options.ExpectedHandlerTime >= TimeSpan.Zero, $"{Prefix}.{nameof(ServiceBusOptions.ExpectedHandlerTime)} must not be negative; it is {options.ExpectedHandlerTime}.");
         Require(errors, options.MaxAutoLockRenewalDuration >= TimeSpan.Zero, $"{Prefix}.{nameof(ServiceBusOptions.MaxAutoLockRenewalDuration)} must not be negative (0 turns renewal off); it is {options.MaxAutoLockRenewalDuration}.");
+        Require(errors, options.ShutdownTimeout > TimeSpan.Zero, $"{Prefix}.{nameof(ServiceBusOptions.ShutdownTimeout)} must be positive; it is {options.ShutdownTimeout}.");
         foreach (var (key, entity) in new[] { (nameof(ServiceBusOptions.CommandQueue), options.CommandQueue), (nameof(ServiceBusOptions.EventTopic), options.EventTopic), (nameof(ServiceBusOptions.Subscription), options.Subscription) })
         {
             Require(errors, !string.IsNullOrWhiteSpace(entity), $"{Prefix}.{key} must name an entity; it is empty.");

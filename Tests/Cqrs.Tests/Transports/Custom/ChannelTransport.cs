@@ -6,8 +6,9 @@ namespace Cqrs.Tests.Transports.Custom;
 
 /// <summary>
 /// A transport as one in a package of its own would be written, on the public API alone: a channel read by one loop,
-/// dead letters kept in a list. The README's example of running the shipped contract suite runs against it. Not
-/// durable: what is still queued or scheduled when it stops is dropped (an outbox's event stays in its outbox).
+/// dead letters kept in a list. The README's example of running the shipped contract suite runs against it. A stop
+/// lets the handler under way finish, with no timeout. Not durable: what is still queued or scheduled when it stops
+/// is dropped (an outbox's event stays in its outbox).
 /// </summary>
 public sealed class ChannelTransport : ITransport
 {
@@ -42,9 +43,13 @@ public sealed class ChannelTransport : ITransport
 
     public async Task StopAsync()
     {
-        _queue.Writer.TryComplete();
         await _stopping.CancelAsync();
         await _receiving;
+        _queue.Writer.TryComplete();
+        while (_queue.Reader.TryRead(out var dropped))
+        {
+            dropped.Settle(delivered: false);
+        }
     }
 
     public async ValueTask DisposeAsync() => await StopAsync();
@@ -56,15 +61,12 @@ public sealed class ChannelTransport : ITransport
             await foreach (var message in _queue.Reader.ReadAllAsync(_stopping.Token))
             {
                 message.DeliveryCount++;
-                Settle(message, await receiver.ReceiveAsync(message, _stopping.Token));
+                Settle(message, await receiver.ReceiveAsync(message, CancellationToken.None));
             }
         }
         catch (OperationCanceledException) when (_stopping.IsCancellationRequested)
         {
-            while (_queue.Reader.TryRead(out var dropped))
-            {
-                dropped.Settle(delivered: false);
-            }
+            // Stopped: StopAsync drops what is queued.
         }
     }
 
