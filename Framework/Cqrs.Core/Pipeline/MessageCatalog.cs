@@ -92,8 +92,11 @@ internal sealed class MessageCatalog : IMessageDirectory
             ? Unsafe.As<MessageDescriptor<T>>(descriptor) // the slot is T's own
             : null;
 
-    /// <summary>The invoker of <typeparamref name="T"/>, a registered command or event type.</summary>
-    public MessageInvoker<T> InvokerOf<T>() => Unsafe.As<MessageInvoker<T>>(At(_invokers, MessageSlot<T>.Index)!);
+    /// <summary>
+    /// The invoker of the type <paramref name="descriptor"/> describes, by the descriptor's slot: an instance field, where
+    /// <see cref="MessageSlot{T}"/> would cost shared generic code a lookup of its static per send.
+    /// </summary>
+    public MessageInvoker<T> InvokerOf<T>(MessageDescriptor<T> descriptor) => Unsafe.As<MessageInvoker<T>>(_invokers[descriptor.Slot]!); // the slot is T's own
 
     /// <summary>The invoker of the type <paramref name="descriptor"/> describes.</summary>
     public MessageInvoker InvokerOf(MessageDescriptor descriptor) => _invokers[descriptor.Slot]!;

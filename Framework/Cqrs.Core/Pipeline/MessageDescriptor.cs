@@ -11,14 +11,15 @@ namespace Cqrs.Pipeline;
 /// </summary>
 internal abstract class MessageDescriptor(MessageDefinition definition, MessageTelemetry telemetry, bool hasHandlers)
 {
-    public string WireName => definition.WireName;
+    // What every send reads is copied here, one load away rather than two.
+    public string WireName { get; } = definition.WireName;
 
-    public MessageKind Kind => definition.Kind;
+    public MessageKind Kind { get; } = definition.Kind;
 
     public Type ClrType => definition.ClrType;
 
     /// <summary>The type's <see cref="MessageSlot{T}"/>: where the catalog keeps its invoker.</summary>
-    public int Slot => definition.Slot;
+    public int Slot { get; } = definition.Slot;
 
     /// <summary>Span names and counts of the type.</summary>
     public MessageTelemetry Telemetry { get; } = telemetry;

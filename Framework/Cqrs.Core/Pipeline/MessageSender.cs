@@ -149,7 +149,7 @@ internal sealed partial class MessageSender : IMessageEmitter
     }
 
     private ValueTask HandInLine<T>(MessageDescriptor<T> descriptor, InlineDelivery delivery, T message, CancellationToken cancellationToken) =>
-        RecordSentOnceDone(descriptor, _dispatcher.HandleInLineAsync(_catalog.InvokerOf<T>(), delivery, message, cancellationToken));
+        RecordSentOnceDone(descriptor, _dispatcher.HandleInLineAsync(_catalog.InvokerOf(descriptor), delivery, message, cancellationToken));
 
     /// <summary>Decides the trace of a message sent now, under its cause's (see <see cref="CqrsTelemetry.SampleSend"/>).</summary>
     private static Activity? SampleSend(MessageDescriptor descriptor, MessageContext? cause, Activity? caller, out ActivityContext trace) =>
