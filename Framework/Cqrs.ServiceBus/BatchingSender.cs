@@ -14,12 +14,16 @@ internal sealed class BatchingSender : IAsyncDisposable
     private readonly ServiceBusSender _sender;
     private readonly int _maxBatchSize;
     private readonly Channel<PendingSend> _pending = Channel.CreateUnbounded<PendingSend>(new UnboundedChannelOptions { SingleReader = true });
+
+    /// <summary>The tokens of the batch being made, refilled for each by the one pump.</summary>
+    private readonly CancellationToken[] _batchTokens;
     private readonly Task _pump;
 
     public BatchingSender(ServiceBusSender sender, int maxBatchSize)
     {
         _sender = sender;
         _maxBatchSize = maxBatchSize;
+        _batchTokens = new CancellationToken[maxBatchSize];
         using (ExecutionContext.SuppressFlow())
         {
             _pump = Task.Run(PumpAsync);
@@ -93,7 +97,7 @@ internal sealed class BatchingSender : IAsyncDisposable
                     continue;
                 }
 
-                using var sending = BatchCancellation.Of([.. taken[first..index].Select(pending => pending.CancellationToken)]);
+                using var sending = BatchCancellation.Of(TokensOf(taken, first, index));
                 try
                 {
                     await _sender.SendMessagesAsync(batch, sending.Token).ConfigureAwait(false);
@@ -114,6 +118,16 @@ internal sealed class BatchingSender : IAsyncDisposable
                 return;
             }
         }
+    }
+
+    private ReadOnlySpan<CancellationToken> TokensOf(List<PendingSend> taken, int from, int to)
+    {
+        for (var i = from; i < to; i++)
+        {
+            _batchTokens[i - from] = taken[i].CancellationToken;
+        }
+
+        return _batchTokens.AsSpan(0, to - from);
     }
 
     private static void Cancel(List<PendingSend> taken, int from, int to)
