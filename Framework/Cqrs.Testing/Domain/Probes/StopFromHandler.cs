@@ -7,6 +7,7 @@ namespace Cqrs.Testing.Domain.Probes;
 public sealed class StopFromHandler
 {
     private readonly TaskCompletionSource<Task> _begun = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly Lock _beginning = new();
     private IAsyncDisposable? _container;
 
     /// <summary>Completes, once a handler has begun the stop, with the disposal under way.</summary>
@@ -23,7 +24,7 @@ public sealed class StopFromHandler
     public void Begin()
     {
         var container = _container ?? throw new InvalidOperationException($"{nameof(StopFromHandler)} is not armed.");
-        lock (_begun)
+        lock (_beginning)
         {
             if (!_begun.Task.IsCompleted)
             {
