@@ -10,7 +10,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Administration;
 /// get, test for and delete queues, topics, subscriptions and their rules: GET / PUT / DELETE on <c>/{entity}</c>,
 /// <c>/{topic}/Subscriptions/{subscription}</c> and <c>.../Rules/{rule}</c>, and GET of <c>.../rules</c> (a feed).
 /// A missing entity is 404, an existing one 409 on create; what is not implemented (updates, namespace listings,
-/// SQL filters, sessions) is answered with an error that says so. Changes go to the live registry, so the AMQP side
+/// SQL filters) is answered with an error that says so. Changes go to the live registry, so the AMQP side
 /// serves a new entity at once. Thread-safe: the registry serializes changes.
 /// </summary>
 internal sealed partial class AdministrationApi(EntityRegistry registry)

@@ -9,7 +9,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Administration;
 
 /// <summary>
 /// Queue, topic and subscription descriptions: read from a create request into the broker's entity options, and
-/// written back for a get. Settings the broker does not implement (sessions, duplicate detection, auto-forwarding)
+/// written back for a get. Settings the broker does not implement (duplicate detection, auto-forwarding)
 /// are refused rather than silently ignored; the rest of what the client sends has no effect here and is dropped.
 /// </summary>
 internal static class EntityDescriptions
@@ -42,7 +42,7 @@ internal static class EntityDescriptions
     private static XElement[] Shared(MessageEntity entity) =>
     [
         Element("LockDuration", XmlConvert.ToString(entity.Options.LockDuration)),
-        Element("RequiresSession", false),
+        Element("RequiresSession", entity.Options.RequiresSession),
         Element("DefaultMessageTimeToLive", XmlConvert.ToString(entity.Options.DefaultMessageTimeToLive)),
         Element("DeadLetteringOnMessageExpiration", entity.Options.DeadLetteringOnMessageExpiration),
         Element("MaxDeliveryCount", entity.Options.MaxDeliveryCount),
@@ -76,7 +76,10 @@ internal static class EntityDescriptions
                     case "MaxSizeInMegabytes":
                         options.MaxSizeInBytes = long.Parse(value, CultureInfo.InvariantCulture) * Megabyte;
                         break;
-                    case "RequiresSession" or "RequiresDuplicateDetection" when XmlConvert.ToBoolean(value):
+                    case "RequiresSession":
+                        options.RequiresSession = XmlConvert.ToBoolean(value);
+                        break;
+                    case "RequiresDuplicateDetection" when XmlConvert.ToBoolean(value):
                     case "ForwardTo" or "ForwardDeadLetteredMessagesTo" when value.Length > 0:
                         throw new NotSupportedException($"The local broker does not implement {element.Name.LocalName}.");
                 }

@@ -46,6 +46,7 @@ internal sealed class BrokerRuntime(EntityRegistry registry, ILogger logger) : I
         var role = link is ReceivingAmqpLink ? "sends to" : "receives from";
         var terminus = link is ReceivingAmqpLink ? link.Settings.Target : link.Settings.Source;
         var address = AddressOrNull(terminus);
+        Task? pending;
         try
         {
             if (Unsupported(terminus) is { } unsupported)
@@ -56,27 +57,29 @@ internal sealed class BrokerRuntime(EntityRegistry registry, ILogger logger) : I
             if (link is ReceivingAmqpLink receiving)
             {
                 OpenInbound(receiving, address ?? throw NoAddress());
+                pending = null;
             }
             else
             {
-                OpenOutbound((SendingAmqpLink)link, address ?? throw NoAddress());
+                pending = OpenOutbound((SendingAmqpLink)link, address ?? throw NoAddress());
             }
         }
         catch (AmqpException refused)
         {
-            // The library answers with a detach carrying this error; the log says which link and why.
-            logger.AttachRefused(link.Name, role, address, refused.Error.Condition.Value, refused.Error.Description);
+            LogOpened(link, role, address, refused);
             throw;
         }
 
-        logger.LinkAttached(link.Name, role, address);
-        link.Closed += (_, _) => LogDetached(link, role, address);
+        if (pending is not null)
+        {
+            return PendingOpen.Begin(pending, failure => LogOpened(link, role, address, failure), callback, state);
+        }
+
+        LogOpened(link, role, address, failure: null);
         return new CompletedAsyncResult(callback, state);
     }
 
-    public void EndOpenLink(IAsyncResult result)
-    {
-    }
+    public void EndOpenLink(IAsyncResult result) => PendingOpen.End(result);
 
     private void OpenInbound(ReceivingAmqpLink link, string address)
     {
@@ -96,20 +99,42 @@ internal sealed class BrokerRuntime(EntityRegistry registry, ILogger logger) : I
         }
     }
 
-    private void OpenOutbound(SendingAmqpLink link, string address)
+    /// <summary>Attaches a receive link; a session receiver's attach completes later, with the session it is granted (the task).</summary>
+    private Task? OpenOutbound(SendingAmqpLink link, string address)
     {
         if (address == CbsNode.Address || address.EndsWith(ManagementNode.AddressSuffix, StringComparison.OrdinalIgnoreCase))
         {
             ReplyLinks.Of(link.Session.Connection).Add(ReplyAddress(link.Settings), link);
+            return null;
+        }
+
+        var entity = registry.FindReceiveEntity(EntityRegistry.PathOf(address)) ?? throw NotFound(address);
+        var asksForSession = SessionFilter.IsRequested(link.Settings, out var sessionId);
+        if (asksForSession != entity.RequiresSession)
+        {
+            throw new AmqpException(AmqpErrorCode.NotAllowed, asksForSession ? SessionReceiverRefused : ReceiverWithoutSessionRefused);
+        }
+
+        if (asksForSession)
+        {
+            return OutboundLink.AttachToSessionAsync(link, entity, sessionId, registry.Operations, logger);
+        }
+
+        OutboundLink.Attach(link, entity, registry.Operations, logger);
+        return null;
+    }
+
+    /// <summary>Logs an attach served or refused; the library answers a refusal with a detach carrying its error.</summary>
+    private void LogOpened(AmqpLink link, string role, string? address, Exception? failure)
+    {
+        if (AmqpErrors.ErrorOf(failure) is { } error)
+        {
+            logger.AttachRefused(link.Name, role, address, error.Condition.Value, error.Description);
             return;
         }
 
-        if (link.Settings.Source is Source { FilterSet: { } filters } && filters.Any(filter => filter.Key.ToString() == "com.microsoft:session-filter"))
-        {
-            throw new AmqpException(AmqpErrorCode.NotImplemented, "The local broker does not implement sessions.");
-        }
-
-        OutboundLink.Attach(link, registry.FindReceiveEntity(EntityRegistry.PathOf(address)) ?? throw NotFound(address), registry.Operations, logger);
+        logger.LinkAttached(link.Name, role, address);
+        link.Closed += (_, _) => LogDetached(link, role, address);
     }
 
     private void LogDetached(AmqpLink link, string role, string? address)
@@ -150,6 +175,13 @@ internal sealed class BrokerRuntime(EntityRegistry registry, ILogger logger) : I
         Source source => source.Address?.ToString(),
         _ => null,
     };
+
+    // The service's words for a receiver of the wrong kind, both answered with amqp:not-allowed.
+    private const string SessionReceiverRefused =
+        "A sessionful message receiver cannot be created on an entity that does not require sessions. Ensure RequiresSession is set to true when creating a Queue or Subscription to enable sessionful behavior.";
+
+    private const string ReceiverWithoutSessionRefused =
+        "It is not possible for an entity that requires sessions to create a non-sessionful message receiver.";
 
     private static AmqpException NoAddress() => new(AmqpErrorCode.InvalidField, "The link has no address.");
 

@@ -38,6 +38,11 @@ internal static class InboundLink
             return Rejected(AmqpErrorCode.DecodeError, $"The message cannot be read: {exception.Message}");
         }
 
+        if (target.LacksRequiredSessionId(contents))
+        {
+            return Rejected(AmqpErrorCode.NotAllowed, SendTarget.SessionIdRequired);
+        }
+
         if (target.TrySend(contents) is null)
         {
             return Rejected(ManagementReply.QuotaExceeded, $"The maximum entity size of '{target.Path}' has been exceeded.");

@@ -12,7 +12,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 /// A client receiver's link out of a queue, subscription or dead-letter queue: sends against the client's credit,
 /// with the lock token as delivery tag, and turns the client's dispositions into settlements.
 /// </summary>
-internal sealed class OutboundLink : IMessageConsumer
+internal sealed partial class OutboundLink : IMessageConsumer
 {
     private const string DeadLetterCondition = "com.microsoft:dead-letter";
     private const string LockLostDescription = "The lock is lost: it expired or the message was settled.";
@@ -31,15 +31,23 @@ internal sealed class OutboundLink : IMessageConsumer
         PeekLock = link.Settings.SettleType != SettleMode.SettleOnSend;
     }
 
+    public string Name => link.Name;
+
     public bool PeekLock { get; }
 
     public static void Attach(SendingAmqpLink link, MessageEntity entity, OperationCounter operations, ILogger logger)
     {
         var consumer = new OutboundLink(link, entity, operations, logger);
-        link.RegisterCreditListener((credit, drain, _) => entity.AddCredit(consumer, credit, drain));
-        link.RegisterDispositionListener(consumer.OnDisposition);
-        link.Closed += (_, _) => entity.RemoveConsumer(consumer);
+        consumer.Listen();
         entity.AddConsumer(consumer);
+    }
+
+    /// <summary>Takes the link's credit and dispositions to the entity, and detaches from it when the link closes.</summary>
+    private void Listen()
+    {
+        link.RegisterCreditListener((credit, drain, _) => entity.AddCredit(this, credit, drain));
+        link.RegisterDispositionListener(OnDisposition);
+        link.Closed += (_, _) => entity.RemoveConsumer(this);
     }
 
     public void Deliver(MessageSnapshot message)
@@ -67,15 +75,16 @@ internal sealed class OutboundLink : IMessageConsumer
 
         var settled = entity.Settle(new Guid(delivery.DeliveryTag), settlement);
         operations.Settled();
-        if (!settled)
+        var refusal = settled ? null : entity.RequiresSession ? SessionLockLost() : LockLost();
+        if (refusal is not null)
         {
-            logger.SettlementRefused(entity.Path, ManagementReply.LockLost.Value, LockLostDescription);
+            logger.SettlementRefused(entity.Path, refusal.Condition.Value, refusal.Description);
         }
 
         if (!delivery.Settled)
         {
             // Always a settled Accepted on success: echoing the client's outcome fails its dead-letter call.
-            link.DisposeDelivery(delivery, true, settled ? AmqpConstants.AcceptedOutcome : LockLost());
+            link.DisposeDelivery(delivery, true, refusal is null ? AmqpConstants.AcceptedOutcome : new Rejected { Error = refusal });
         }
     }
 
@@ -99,8 +108,5 @@ internal sealed class OutboundLink : IMessageConsumer
             ? new Settlement(SettlementKind.DeadLetter, AmqpMaps.Pairs(error.Info), condition, error.Description)
             : new Settlement(SettlementKind.DeadLetter, AmqpMaps.Pairs(error?.Info));
 
-    private static Rejected LockLost() => new()
-    {
-        Error = new Error { Condition = ManagementReply.LockLost, Description = LockLostDescription },
-    };
+    private static Error LockLost() => new() { Condition = ManagementReply.LockLost, Description = LockLostDescription };
 }

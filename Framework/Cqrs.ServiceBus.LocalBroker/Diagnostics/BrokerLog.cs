@@ -40,4 +40,7 @@ internal static partial class BrokerLog
 
     [LoggerMessage(EventId = 10, Level = LogLevel.Warning, Message = "Request to '{Address}' failed: {Status} {Condition}: {Description}")]
     public static partial void RequestFailed(this ILogger logger, string address, int status, string? condition, string? description);
+
+    [LoggerMessage(EventId = 11, Level = LogLevel.Information, Message = "Link '{LinkName}' waits for the next available session of '{Address}'")]
+    public static partial void SessionAwaited(this ILogger logger, string linkName, string address);
 }

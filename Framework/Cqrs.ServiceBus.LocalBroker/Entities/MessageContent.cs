@@ -37,6 +37,9 @@ internal sealed class MessageContent
     public DateTime? ScheduledEnqueueTime =>
         MessageAnnotations?.Map[ScheduledEnqueueTimeAnnotation] is DateTime at ? at.ToUniversalTime() : null;
 
+    /// <summary>The SessionId (the AMQP group-id), or <see langword="null"/>.</summary>
+    public string? SessionId => Properties?.GroupId;
+
     /// <summary>This content with <paramref name="changes"/> merged into its application properties.</summary>
     public MessageContent WithApplicationProperties(IEnumerable<KeyValuePair<MapKey, object>> changes)
     {

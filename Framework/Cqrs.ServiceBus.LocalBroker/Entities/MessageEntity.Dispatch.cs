@@ -20,12 +20,28 @@ internal sealed partial class MessageEntity
         }
     }
 
-    /// <summary>Detaches a receiver. Its locked messages keep their locks until they expire, as in the service.</summary>
+    /// <summary>
+    /// Detaches a receiver. Its locked messages keep their locks until they expire, as in the service; but a session
+    /// receiver's session goes back at once, for the next receiver of that session.
+    /// </summary>
     public void RemoveConsumer(IMessageConsumer consumer)
     {
+        bool sessionReleased;
         lock (gate)
         {
-            consumers.RemoveAll(state => state.Consumer == consumer);
+            var state = consumers.Find(candidate => candidate.Consumer == consumer);
+            if (state is null)
+            {
+                return;
+            }
+
+            consumers.Remove(state);
+            sessionReleased = EndSessionOf(state);
+        }
+
+        if (sessionReleased)
+        {
+            Pump();
         }
     }
 
@@ -99,27 +115,39 @@ internal sealed partial class MessageEntity
     private void TakeDeliverable()
     {
         var now = Now;
+        if (RequiresSession)
+        {
+            TakeSessionDeliverable(now);
+            return;
+        }
+
         while (deliveries.Count < MaxDeliveriesPerTurn && available.Count > 0 && NextConsumerWithCredit() is { } state)
         {
             var message = messages[available.Min];
             available.Remove(message.SequenceNumber);
-            if (message.ExpiresAt <= now)
-            {
-                Expire(message);
-                continue;
-            }
+            Take(state, message, now);
+        }
+    }
 
-            state.Credit--;
-            if (state.Consumer.PeekLock)
-            {
-                Lock(message, now);
-                deliveries.Add((state.Consumer, MessageSnapshot.Of(message, withLock: true)));
-            }
-            else
-            {
-                Remove(message);
-                deliveries.Add((state.Consumer, MessageSnapshot.Of(message, withLock: false)));
-            }
+    /// <summary>Hands one available message (already out of its available set) to a receiver with credit, unless it has expired.</summary>
+    private void Take(ConsumerState state, BrokerMessage message, DateTime now)
+    {
+        if (message.ExpiresAt <= now)
+        {
+            Expire(message);
+            return;
+        }
+
+        state.Credit--;
+        if (state.Consumer.PeekLock)
+        {
+            Lock(message, now);
+            deliveries.Add((state.Consumer, MessageSnapshot.Of(message, withLock: true)));
+        }
+        else
+        {
+            Remove(message);
+            deliveries.Add((state.Consumer, MessageSnapshot.Of(message, withLock: false)));
         }
     }
 
@@ -143,5 +171,11 @@ internal sealed partial class MessageEntity
         public IMessageConsumer Consumer { get; } = consumer;
 
         public uint Credit { get; set; }
+
+        /// <summary>The session a session receiver holds, once granted (see MessageEntity.Sessions).</summary>
+        public MessageSession? Session { get; set; }
+
+        /// <summary>The wait of a session receiver for the next available session, while it lasts.</summary>
+        public SessionWaiter? Waiter { get; set; }
     }
 }

@@ -8,17 +8,27 @@ internal sealed partial class MessageEntity
         message.UnlockedState = message.State == MessageState.Deferred ? MessageState.Deferred : MessageState.Available;
         message.State = MessageState.Locked;
         message.LockToken = Guid.NewGuid();
-        message.LockedUntil = now + Options.LockDuration;
         locked.Add(message.LockToken, message);
+        if (RequiresSession)
+        {
+            message.LockedUntil = SessionOf(message).LockedUntil; // it lasts as long as its session's lock
+            return;
+        }
+
+        message.LockedUntil = now + Options.LockDuration;
         lockExpiries.Add(message.LockedUntil, message.SequenceNumber);
     }
+
+    /// <summary>Whether a locked message's lock still holds: its own, or in a session its session's.</summary>
+    private bool IsLockHeld(BrokerMessage message, DateTime now) =>
+        RequiresSession ? SessionOf(message).IsHeldBy(requester: null, now) : message.LockedUntil > now;
 
     /// <summary>Settles a locked message; false when the lock is unknown or has expired (the client's MessageLockLost).</summary>
     public bool Settle(Guid lockToken, Settlement settlement)
     {
         lock (gate)
         {
-            if (!locked.TryGetValue(lockToken, out var message) || message.LockedUntil <= Now)
+            if (!locked.TryGetValue(lockToken, out var message) || !IsLockHeld(message, Now))
             {
                 return false;
             }
@@ -56,9 +66,14 @@ internal sealed partial class MessageEntity
         lock (gate)
         {
             var now = Now;
-            if (!locked.TryGetValue(lockToken, out var message) || message.LockedUntil <= now)
+            if (!locked.TryGetValue(lockToken, out var message) || !IsLockHeld(message, now))
             {
                 return null;
+            }
+
+            if (RequiresSession)
+            {
+                return SessionOf(message).LockedUntil; // renewed with the session lock, not on its own
             }
 
             lockExpiries.Remove(message.LockedUntil, message.SequenceNumber);
@@ -68,12 +83,18 @@ internal sealed partial class MessageEntity
         }
     }
 
-    /// <summary>Expires the locks whose time is up, makes due scheduled messages available and expires messages past their time to live.</summary>
+    /// <summary>
+    /// Expires the locks (and session locks) whose time is up, makes due scheduled messages available and expires
+    /// messages past their time to live.
+    /// </summary>
     public void Sweep(DateTime now)
     {
-        var changed = false;
+        List<IMessageConsumer>? lostSessions;
+        bool changed;
         lock (gate)
         {
+            lostSessions = ExpireSessionLocks(now);
+            changed = lostSessions is not null;
             foreach (var sequenceNumber in lockExpiries.TakeDue(now))
             {
                 if (messages.TryGetValue(sequenceNumber, out var message) && message.State == MessageState.Locked)
@@ -87,8 +108,7 @@ internal sealed partial class MessageEntity
             {
                 if (messages.TryGetValue(sequenceNumber, out var message) && message.State == MessageState.Scheduled)
                 {
-                    message.State = MessageState.Available;
-                    available.Add(message.SequenceNumber);
+                    MakeAvailable(message);
                     changed = true;
                 }
             }
@@ -102,6 +122,8 @@ internal sealed partial class MessageEntity
                 }
             }
         }
+
+        NotifyLost(lostSessions);
 
         if (changed)
         {
@@ -141,7 +163,7 @@ internal sealed partial class MessageEntity
         }
         else if (message.State == MessageState.Available)
         {
-            available.Add(message.SequenceNumber);
+            MakeAvailable(message);
         }
     }
 }

@@ -3,8 +3,11 @@ namespace Cqrs.ServiceBus.LocalBroker.Entities;
 /// <summary>What the <c>$management</c> node asks of an entity: peek, deferred messages, cancelling scheduled ones.</summary>
 internal sealed partial class MessageEntity
 {
-    /// <summary>Up to <paramref name="count"/> messages from <paramref name="fromSequenceNumber"/> on (inclusive), in any state, none locked.</summary>
-    public IReadOnlyList<MessageSnapshot> Peek(long fromSequenceNumber, int count)
+    /// <summary>
+    /// Up to <paramref name="count"/> messages from <paramref name="fromSequenceNumber"/> on (inclusive), in any state,
+    /// none locked; only those of session <paramref name="sessionId"/> when one is named.
+    /// </summary>
+    public IReadOnlyList<MessageSnapshot> Peek(long fromSequenceNumber, int count, string? sessionId = null)
     {
         var now = Now;
         var result = new List<MessageSnapshot>();
@@ -17,7 +20,8 @@ internal sealed partial class MessageEntity
                     break;
                 }
 
-                if (sequenceNumber >= fromSequenceNumber && (message.ExpiresAt > now || message.State == MessageState.Locked))
+                if (sequenceNumber >= fromSequenceNumber && (message.ExpiresAt > now || message.State == MessageState.Locked)
+                    && (sessionId is null || SessionIdOf(message) == sessionId))
                 {
                     result.Add(MessageSnapshot.Of(message, withLock: false));
                 }
@@ -29,16 +33,24 @@ internal sealed partial class MessageEntity
 
     /// <summary>
     /// Deferred messages by sequence number, locked (peek-lock) or removed (receive-and-delete). Throws
-    /// <see cref="KeyNotFoundException"/> when one is not deferred here, as the service fails the whole request.
+    /// <see cref="KeyNotFoundException"/> when one is not deferred here, as the service fails the whole request. On an
+    /// entity that requires sessions they are those of session <paramref name="sessionId"/>, whose lock
+    /// <paramref name="requester"/> must hold (<see langword="null"/> when it does not).
     /// </summary>
-    public IReadOnlyList<MessageSnapshot> ReceiveDeferred(IEnumerable<long> sequenceNumbers, bool peekLock)
+    public IReadOnlyList<MessageSnapshot>? ReceiveDeferred(IEnumerable<long> sequenceNumbers, bool peekLock, string? sessionId = null, string? requester = null)
     {
         var result = new List<MessageSnapshot>();
         lock (gate)
         {
             var now = Now;
+            if (RequiresSession && !(sessionId is not null && sessions.TryGetValue(sessionId, out var session) && session.IsHeldBy(requester, now)))
+            {
+                return null;
+            }
+
             var wanted = sequenceNumbers.Select(number =>
                 messages.TryGetValue(number, out var message) && message.State == MessageState.Deferred
+                    && (!RequiresSession || SessionIdOf(message) == sessionId)
                     ? message
                     : throw new KeyNotFoundException($"No deferred message with sequence number {number} in '{Path}'.")).ToList();
             foreach (var message in wanted)

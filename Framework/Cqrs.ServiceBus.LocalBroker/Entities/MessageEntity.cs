@@ -92,15 +92,22 @@ internal sealed partial class MessageEntity
             expiries.Add(message.ExpiresAt, message.SequenceNumber);
         }
 
+        CountInSession(message, 1);
         if (message.State == MessageState.Scheduled)
         {
             scheduled.Add(message.ScheduledEnqueueTime!.Value, message.SequenceNumber);
         }
         else
         {
-            message.State = MessageState.Available;
-            available.Add(message.SequenceNumber);
+            MakeAvailable(message);
         }
+    }
+
+    /// <summary>Puts a message where receivers take it from: the entity's available messages, or its session's.</summary>
+    private void MakeAvailable(BrokerMessage message)
+    {
+        message.State = MessageState.Available;
+        (RequiresSession ? SessionOf(message).Available : available).Add(message.SequenceNumber);
     }
 
     private void Remove(BrokerMessage message)
@@ -111,6 +118,7 @@ internal sealed partial class MessageEntity
         }
 
         available.Remove(message.SequenceNumber);
+        CountInSession(message, -1);
         expiries.Remove(message.ExpiresAt, message.SequenceNumber);
         if (message.State == MessageState.Locked)
         {

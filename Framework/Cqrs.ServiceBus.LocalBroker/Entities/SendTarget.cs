@@ -8,6 +8,10 @@ namespace Cqrs.ServiceBus.LocalBroker.Entities;
 /// </summary>
 internal sealed class SendTarget(string path, bool isTopic, TimeProvider clock, params SendTarget.Route[] routes)
 {
+    /// <summary>The service's words for a send that <see cref="LacksRequiredSessionId"/>.</summary>
+    public const string SessionIdRequired =
+        "The SessionId was not set on a message, and it cannot be sent to the entity. Entities that have session support enabled can only receive messages that have the SessionId set to a valid value.";
+
     private readonly SequenceCounter sequence = new();
     private readonly Lock gate = new();
     private Route[] routes = routes;
@@ -33,6 +37,23 @@ internal sealed class SendTarget(string path, bool isTopic, TimeProvider clock, 
         {
             Volatile.Write(ref routes, routes.Where(existing => existing != route).ToArray());
         }
+    }
+
+    /// <summary>
+    /// Whether a message without a SessionId would reach an entity that requires sessions: the service then refuses
+    /// the whole send with <see cref="SessionIdRequired"/>.
+    /// </summary>
+    public bool LacksRequiredSessionId(IReadOnlyList<MessageContent> contents)
+    {
+        foreach (var route in Routes)
+        {
+            if (route.Entity.RequiresSession && contents.Any(content => content.SessionId is null && route.Matches(content)))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>

@@ -15,7 +15,8 @@ internal sealed partial class ManagementNode
         {
             if (!Receiver.Settle(token, settlement))
             {
-                return LockLost(token);
+                // A message of a session is settled under its session's lock: that is what the client lost.
+                return SessionIdOf(body) is { } sessionId ? SessionLockLost(sessionId) : LockLost(token);
             }
 
             operations.Settled();

@@ -18,18 +18,23 @@ internal sealed partial class ManagementNode(MessageEntity? receiveEntity, SendT
     {
         var operation = request.ApplicationProperties?.Map["operation"] as string;
         var body = request.ValueBody?.Value as AmqpMap ?? [];
-        if (operation is not ("com.microsoft:renew-lock" or "com.microsoft:update-disposition"))
+        if (operation is not ("com.microsoft:renew-lock" or "com.microsoft:update-disposition" or "com.microsoft:renew-session-lock"))
         {
-            // Those two count per lock token, where they are served.
+            // Those count per lock token or session, where they are served.
             operations.OtherRequest();
         }
 
+        // The receive link a request belongs to: a session operation must come from the session's holder.
+        var requester = request.ApplicationProperties?.Map["associated-link-name"] as string;
         return operation switch
         {
             "com.microsoft:renew-lock" => RenewLock(body),
             "com.microsoft:update-disposition" => UpdateDisposition(body),
             "com.microsoft:peek-message" => Peek(body),
-            "com.microsoft:receive-by-sequence-number" => ReceiveBySequenceNumber(body),
+            "com.microsoft:receive-by-sequence-number" => ReceiveBySequenceNumber(body, requester),
+            "com.microsoft:renew-session-lock" => RenewSessionLock(body, requester),
+            "com.microsoft:get-session-state" => GetSessionState(body, requester),
+            "com.microsoft:set-session-state" => SetSessionState(body, requester),
             "com.microsoft:schedule-message" => Schedule(body),
             "com.microsoft:cancel-scheduled-message" => CancelScheduled(body),
             _ => ManagementReply.Error(501, AmqpErrorCode.NotImplemented, $"The local broker does not implement '{operation}'."),
@@ -66,7 +71,7 @@ internal sealed partial class ManagementNode(MessageEntity? receiveEntity, SendT
     {
         var from = Convert.ToInt64(body.Get("from-sequence-number"), System.Globalization.CultureInfo.InvariantCulture);
         var count = Convert.ToInt32(body.Get("message-count"), System.Globalization.CultureInfo.InvariantCulture);
-        var messages = Receiver.Peek(from, count);
+        var messages = Receiver.Peek(from, count, SessionIdOf(body));
         if (messages.Count == 0)
         {
             return ManagementReply.NoContent();
@@ -76,17 +81,22 @@ internal sealed partial class ManagementNode(MessageEntity? receiveEntity, SendT
         return ManagementReply.Ok(new AmqpMap { [new MapKey("messages")] = list });
     }
 
-    private AmqpMessage ReceiveBySequenceNumber(AmqpMap body)
+    private AmqpMessage ReceiveBySequenceNumber(AmqpMap body, string? requester)
     {
         var peekLock = Convert.ToUInt32(body.Get("receiver-settle-mode") ?? 1u, System.Globalization.CultureInfo.InvariantCulture) == 1;
-        IReadOnlyList<MessageSnapshot> messages;
+        IReadOnlyList<MessageSnapshot>? messages;
         try
         {
-            messages = Receiver.ReceiveDeferred(Values<long>(body.Get("sequence-numbers")), peekLock);
+            messages = Receiver.ReceiveDeferred(Values<long>(body.Get("sequence-numbers")), peekLock, SessionIdOf(body), requester);
         }
         catch (KeyNotFoundException notFound)
         {
             return ManagementReply.Error(404, ManagementReply.MessageNotFound, notFound.Message);
+        }
+
+        if (messages is null)
+        {
+            return SessionLockLost(SessionIdOf(body));
         }
 
         var list = messages.Select(message =>
@@ -107,6 +117,11 @@ internal sealed partial class ManagementNode(MessageEntity? receiveEntity, SendT
         var contents = Values<AmqpMap>(body.Get("messages"))
             .Select(entry => MessageCodec.FromBytes((ArraySegment<byte>)entry.Get("message")!))
             .ToList();
+        if (Sender.LacksRequiredSessionId(contents))
+        {
+            return ManagementReply.Error(400, AmqpErrorCode.NotAllowed, SendTarget.SessionIdRequired);
+        }
+
         var sequenceNumbers = Sender.TrySend(contents);
         return sequenceNumbers is null
             ? ManagementReply.Error(403, ManagementReply.QuotaExceeded, $"'{Sender.Path}' is full.")

@@ -12,6 +12,7 @@ internal static class ManagementReply
 {
     public static readonly AmqpSymbol LockLost = "com.microsoft:message-lock-lost";
     public static readonly AmqpSymbol MessageNotFound = "com.microsoft:message-not-found";
+    public static readonly AmqpSymbol SessionLockLost = "com.microsoft:session-lock-lost";
 
     /// <summary>The client maps the standard resource-limit condition to its QuotaExceeded reason.</summary>
     public static readonly AmqpSymbol QuotaExceeded = AmqpErrorCode.ResourceLimitExceeded;

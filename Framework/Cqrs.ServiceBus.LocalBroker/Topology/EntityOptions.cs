@@ -28,6 +28,12 @@ public abstract class EntityOptions
     /// </summary>
     public long MaxSizeInBytes { get; set; } = 1L << 30;
 
+    /// <summary>
+    /// Whether the entity is received from by session (default off): every message sent to it must carry a SessionId,
+    /// and a receiver locks one session and gets that session's messages in order. Only session receivers may attach.
+    /// </summary>
+    public bool RequiresSession { get; set; }
+
     /// <summary>Throws <see cref="ArgumentException"/> when a value is out of range.</summary>
     internal void Validate()
     {
