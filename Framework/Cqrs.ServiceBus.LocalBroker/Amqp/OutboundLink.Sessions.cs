@@ -23,6 +23,7 @@ internal sealed partial class OutboundLink
     {
         var consumer = new OutboundLink(link, entity, operations, logger);
         consumer.Listen();
+        link.Opened += (_, _) => entity.SessionReceiverOpened(consumer);
         var accepting = entity.AcceptSession(consumer, sessionId);
         if (!accepting.IsCompleted)
         {

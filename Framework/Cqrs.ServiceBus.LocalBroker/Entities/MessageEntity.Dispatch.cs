@@ -12,11 +12,12 @@ internal sealed partial class MessageEntity
     private int nextConsumer;
     private bool pumping;
 
+    /// <summary>Attaches a receiver whose attach reply is sent before its credit can come.</summary>
     public void AddConsumer(IMessageConsumer consumer)
     {
         lock (gate)
         {
-            consumers.Add(new ConsumerState(consumer));
+            consumers.Add(new ConsumerState(consumer) { Opened = true });
         }
     }
 
@@ -171,6 +172,12 @@ internal sealed partial class MessageEntity
         public IMessageConsumer Consumer { get; } = consumer;
 
         public uint Credit { get; set; }
+
+        /// <summary>
+        /// Whether its attach reply is sent: a client may send credit along with its attach, and a transfer must not
+        /// precede the reply.
+        /// </summary>
+        public bool Opened { get; set; }
 
         /// <summary>The session a session receiver holds, once granted (see MessageEntity.Sessions).</summary>
         public MessageSession? Session { get; set; }

@@ -34,7 +34,7 @@ internal sealed partial class MessageEntity
         lock (gate)
         {
             var now = Now;
-            var state = new ConsumerState(consumer); // credit that comes before the grant is kept
+            var state = new ConsumerState(consumer); // credit sent along with the attach is kept until it is opened
             consumers.Add(state);
             if (sessionId is not null)
             {
@@ -66,6 +66,22 @@ internal sealed partial class MessageEntity
 
         NotifyLost(lost);
         return accepted;
+    }
+
+    /// <summary>A session receiver's attach reply is sent: it may now be sent its session's messages.</summary>
+    public void SessionReceiverOpened(IMessageConsumer consumer)
+    {
+        lock (gate)
+        {
+            if (consumers.Find(state => state.Consumer == consumer) is not { } opened)
+            {
+                return;
+            }
+
+            opened.Opened = true;
+        }
+
+        Pump();
     }
 
     /// <summary>Extends a session lock held by <paramref name="requester"/> (any holder when <see langword="null"/>); the new expiry, or <see langword="null"/> when it is lost.</summary>
@@ -119,7 +135,7 @@ internal sealed partial class MessageEntity
             progress = false;
             foreach (var state in consumers)
             {
-                if (deliveries.Count < MaxDeliveriesPerTurn && state is { Credit: > 0, Session: { Available.Count: > 0 } session }
+                if (deliveries.Count < MaxDeliveriesPerTurn && state is { Opened: true, Credit: > 0, Session: { Available.Count: > 0 } session }
                     && session.Holder == state.Consumer && session.LockedUntil > now)
                 {
                     var message = messages[session.Available.Min];
