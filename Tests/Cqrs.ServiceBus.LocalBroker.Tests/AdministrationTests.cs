@@ -117,8 +117,6 @@ public sealed class AdministrationTests : BrokerTest
     {
         var sql = await Assert.ThrowsAsync<ArgumentException>(() => Admin.CreateRuleAsync("configured", "orders", new CreateRuleOptions("sql", new SqlRuleFilter("sys.Label = 'x'"))));
         Assert.Contains("SQL filters", sql.Message, StringComparison.Ordinal);
-        var sessions = await Assert.ThrowsAsync<ArgumentException>(() => Admin.CreateQueueAsync(new CreateQueueOptions("sessions") { RequiresSession = true }));
-        Assert.Contains("RequiresSession", sessions.Message, StringComparison.Ordinal);
         await Admin.CreateQueueAsync("q");
         var queue = (await Admin.GetQueueAsync("q")).Value;
         queue.MaxDeliveryCount = 2;

@@ -56,4 +56,7 @@ public abstract class BrokerTest : IAsyncLifetime
 
     protected static ServiceBusMessage Message(string id, string body = "payload") =>
         new(BinaryData.FromString(body)) { MessageId = id };
+
+    protected static ServiceBusMessage SessionMessage(string sessionId, string id) =>
+        new(BinaryData.FromString("payload")) { MessageId = id, SessionId = sessionId };
 }
