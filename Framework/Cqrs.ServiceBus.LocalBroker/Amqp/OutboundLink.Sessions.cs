@@ -16,7 +16,7 @@ namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 internal sealed partial class OutboundLink
 {
     private static readonly Microsoft.Azure.Amqp.Encoding.AmqpSymbol SessionCannotBeLocked = "com.microsoft:session-cannot-be-locked";
-    private static readonly Microsoft.Azure.Amqp.Encoding.AmqpSymbol Timeout = "com.microsoft:timeout";
+    private static readonly Microsoft.Azure.Amqp.Encoding.AmqpSymbol NoSessionAvailable = "com.microsoft:timeout";
 
     /// <summary>Attaches a session receiver; the task ends when a session is granted, and fails with the refusal otherwise.</summary>
     public static async Task AttachToSessionAsync(SendingAmqpLink link, MessageEntity entity, string? sessionId, OperationCounter operations, ILogger logger)
@@ -24,7 +24,7 @@ internal sealed partial class OutboundLink
         var consumer = new OutboundLink(link, entity, operations, logger);
         consumer.Listen();
         link.Opened += (_, _) => entity.SessionReceiverOpened(consumer);
-        var accepting = entity.AcceptSession(consumer, sessionId);
+        var accepting = entity.AcceptSession(consumer, sessionId, SessionFilter.NextSessionWait(link.Settings));
         if (!accepting.IsCompleted)
         {
             logger.SessionAwaited(link.Name, entity.Path);
@@ -51,6 +51,6 @@ internal sealed partial class OutboundLink
     };
 
     private static AmqpException Refusal(string path, string? sessionId) => sessionId is null
-        ? new AmqpException(Timeout, $"No session of '{path}' became available: none has messages that no other receiver holds.")
+        ? new AmqpException(NoSessionAvailable, $"No session of '{path}' became available: none has messages that no other receiver holds.")
         : new AmqpException(SessionCannotBeLocked, $"The session '{sessionId}' of '{path}' cannot be locked: another receiver holds it.");
 }

@@ -33,8 +33,9 @@ internal sealed partial class ManagementNode
             return SessionLockLost(sessionId);
         }
 
-        // No state, no entry: the client reads a missing one as null. The client reads the segment's whole array.
-        return ManagementReply.Ok(state is null ? null : new AmqpMap { [SessionStateKey] = new ArraySegment<byte>(state) });
+        // A session without state answers null, not nothing: the JavaScript SDK reads the key. The .NET client reads
+        // the segment's whole array, so it is one of its own.
+        return ManagementReply.Ok(new AmqpMap { [SessionStateKey] = state is null ? null! : new ArraySegment<byte>(state) });
     }
 
     private AmqpMessage SetSessionState(AmqpMap body, string? requester)

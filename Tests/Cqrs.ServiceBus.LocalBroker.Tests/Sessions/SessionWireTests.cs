@@ -1,6 +1,7 @@
 using Microsoft.Azure.Amqp;
 using Microsoft.Azure.Amqp.Encoding;
 using Microsoft.Azure.Amqp.Framing;
+using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.ServiceBus.LocalBroker.Tests.Sessions;
@@ -9,12 +10,16 @@ namespace Cqrs.ServiceBus.LocalBroker.Tests.Sessions;
 /// Sessions frame by frame, with Microsoft.Azure.Amqp's own client types: what the attach reply carries, and the
 /// refusals a client sees only in a race (a request from a receiver whose session lock has just run out).
 /// </summary>
-public sealed class SessionWireTests : BrokerTest
+public sealed class SessionWireTests : BrokerTest, IDisposable
 {
     private static readonly TimeSpan LockDuration = TimeSpan.FromSeconds(30);
     private static readonly AmqpSymbol SessionFilter = "com.microsoft:session-filter";
 
     private readonly FakeTimeProvider clock = new();
+    private readonly CapturedLogs logs = new();
+    private readonly LoggerFactory loggerFactory;
+
+    public SessionWireTests() => loggerFactory = new LoggerFactory([logs]);
 
     protected override BrokerTopology Topology() => new BrokerTopology().AddQueue("orders", queue =>
     {
@@ -22,7 +27,9 @@ public sealed class SessionWireTests : BrokerTest
         queue.LockDuration = LockDuration;
     });
 
-    protected override LocalServiceBusBrokerOptions Options() => new() { TimeProvider = clock };
+    protected override LocalServiceBusBrokerOptions Options() => new() { TimeProvider = clock, LoggerFactory = loggerFactory };
+
+    public void Dispose() => loggerFactory.Dispose();
 
     [Fact]
     public async Task AttachForTheNextSession_IsAnsweredWithTheSessionInTheFilter_AndTheLockEndAsUtcTicks()
@@ -34,6 +41,30 @@ public sealed class SessionWireTests : BrokerTest
 
         Assert.Equal("a", ((Source)link.Settings.Source).FilterSet[SessionFilter]);
         Assert.Equal((clock.GetUtcNow().UtcDateTime + LockDuration).Ticks, link.Settings.Properties["com.microsoft:locked-until-utc"]);
+    }
+
+    [Fact]
+    public async Task AttachForTheNextSession_WaitsAsLongAsItsTimeoutProperty_ThenIsRefusedWithTheServicesTimeout()
+    {
+        await using var amqp = await RawAmqpSession.OpenAsync(Broker.Port, Patience);
+        var source = new Source { Address = "/orders", FilterSet = new FilterSet { [SessionFilter] = null } };
+        var link = new ReceivingAmqpLink(amqp.Session, new AmqpLinkSettings
+        {
+            LinkName = "patient",
+            Role = true,
+            Source = source,
+            Target = new Target { Address = "patient" },
+            SettleType = SettleMode.SettleOnDispose,
+        });
+        link.Settings.AddProperty("com.microsoft:timeout", 5000u);
+        var opening = link.OpenAsync(Patience);
+        await logs.WaitFor(entry => entry.Message.Contains("waits for the next available session", StringComparison.Ordinal), Patience);
+
+        // Far short of the service's longest wait: only the client's property ends it.
+        clock.Advance(TimeSpan.FromSeconds(5));
+
+        var refused = await Assert.ThrowsAsync<AmqpException>(() => opening.WaitAsync(Patience));
+        Assert.Equal("com.microsoft:timeout", refused.Error.Condition.Value);
     }
 
     [Fact]

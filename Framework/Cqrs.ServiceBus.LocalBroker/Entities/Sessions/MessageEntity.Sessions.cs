@@ -9,13 +9,6 @@ namespace Cqrs.ServiceBus.LocalBroker.Entities;
 /// </summary>
 internal sealed partial class MessageEntity
 {
-    /// <summary>
-    /// How long an accept of the next available session waits for one before it is refused with the service's timeout
-    /// (the client reports ServiceTimeout, and a session processor simply tries again). The client gives up by itself
-    /// after its try timeout; this bounds the wait of clients that wait longer.
-    /// </summary>
-    public static readonly TimeSpan NextSessionWait = TimeSpan.FromSeconds(30);
-
     private readonly Dictionary<string, MessageSession> sessions = new(StringComparer.Ordinal);
     private readonly List<ConsumerState> sessionWaiters = [];
 
@@ -25,9 +18,9 @@ internal sealed partial class MessageEntity
     /// <summary>
     /// Locks a session for <paramref name="consumer"/>: the one named (<see langword="null"/> when another receiver holds
     /// it), or, when <paramref name="sessionId"/> is <see langword="null"/>, the next that has available messages and no
-    /// holder, waiting up to <see cref="NextSessionWait"/> for one (<see langword="null"/> when none came).
+    /// holder, waiting up to <paramref name="wait"/> on the broker's clock for one (<see langword="null"/> when none came).
     /// </summary>
-    public Task<SessionLease?> AcceptSession(IMessageConsumer consumer, string? sessionId)
+    public Task<SessionLease?> AcceptSession(IMessageConsumer consumer, string? sessionId, TimeSpan wait)
     {
         List<IMessageConsumer>? lost = null;
         Task<SessionLease?> accepted;
@@ -60,7 +53,7 @@ internal sealed partial class MessageEntity
             }
             else
             {
-                accepted = Await(state);
+                accepted = Await(state, wait);
             }
         }
 
@@ -181,12 +174,12 @@ internal sealed partial class MessageEntity
         return new SessionLease(session.Id, session.LockedUntil);
     }
 
-    private Task<SessionLease?> Await(ConsumerState state)
+    private Task<SessionLease?> Await(ConsumerState state, TimeSpan wait)
     {
         var waiter = new SessionWaiter();
         state.Waiter = waiter;
         sessionWaiters.Add(state);
-        waiter.Timer = clock.CreateTimer(_ => StopWaiting(state), null, NextSessionWait, Timeout.InfiniteTimeSpan);
+        waiter.Timer = clock.CreateTimer(_ => StopWaiting(state), null, wait, Timeout.InfiniteTimeSpan);
         return waiter.Completion.Task;
     }
 
