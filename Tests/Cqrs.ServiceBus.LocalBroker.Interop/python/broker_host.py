@@ -20,7 +20,9 @@ QUEUES = [
 ]
 TOPOLOGY = {
     "queues": [{"name": name, "lockDuration": "00:01:00", "maxDeliveryCount": 5} for name in QUEUES]
-    + [{"name": "full", "maxSizeInBytes": 1024}],
+    + [{"name": "full", "maxSizeInBytes": 1024}]
+    + [{"name": name, "requiresSession": True, "lockDuration": "00:01:00"} for name in ["sessions", "sessions-plain", "sessions-unset"]]
+    + [{"name": "sessions-expiry", "requiresSession": True, "lockDuration": "00:00:01"}],
     "topics": [{"name": "fan-out", "subscriptions": [{"name": "all"}]}],
 }
 

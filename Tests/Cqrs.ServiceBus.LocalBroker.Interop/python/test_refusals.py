@@ -34,7 +34,7 @@ class RefusalTests(InteropTestCase):
         client = self.connect()
         self.assert_refused(client, client.session.receiver("no-address"), "amqp:invalid-field", "no address")
 
-    def test_session_filter_is_refused_with_not_implemented(self):
+    def test_session_filter_on_an_entity_without_sessions_is_refused_with_not_allowed(self):
         client = self.connect()
         receiver = client.session.receiver("session")
         receiver.source.address = "session-filter"
@@ -43,7 +43,7 @@ class RefusalTests(InteropTestCase):
         receiver.source.filter.put_symbol("com.microsoft:session-filter")
         receiver.source.filter.put_string("s1")
         receiver.source.filter.exit()
-        self.assert_refused(client, receiver, "amqp:not-implemented", "sessions")
+        self.assert_refused(client, receiver, "amqp:not-allowed", "does not require sessions")
 
     def test_transaction_coordinator_is_refused_with_not_implemented(self):
         client = self.connect()
