@@ -75,6 +75,7 @@ internal sealed partial class OutboundLink : IMessageConsumer
 
         var settled = entity.Settle(new Guid(delivery.DeliveryTag), settlement);
         operations.Settled();
+        // A session receiver's message locks are its session's: what it lost is the session lock.
         var refusal = settled ? null : entity.RequiresSession ? SessionLockLost() : LockLost();
         if (refusal is not null)
         {

@@ -20,10 +20,9 @@ internal sealed partial class MessageEntity
     /// it), or, when <paramref name="sessionId"/> is <see langword="null"/>, the next that has available messages and no
     /// holder, waiting up to <paramref name="wait"/> on the broker's clock for one (<see langword="null"/> when none came).
     /// </summary>
+    /// <remarks>A lock that ran out is taken back by the next sweep: until then its session is still held.</remarks>
     public Task<SessionLease?> AcceptSession(IMessageConsumer consumer, string? sessionId, TimeSpan wait)
     {
-        List<IMessageConsumer>? lost = null;
-        Task<SessionLease?> accepted;
         lock (gate)
         {
             var now = Now;
@@ -32,33 +31,17 @@ internal sealed partial class MessageEntity
             if (sessionId is not null)
             {
                 var session = SessionNamed(sessionId);
-                if (session.Holder is not null && session.LockedUntil <= now)
-                {
-                    // Its lock ran out before the sweep took it back: taken back now, and looked up again (an idle
-                    // session is forgotten once free).
-                    (lost = []).Add(session.Holder);
-                    ExpireSessionLock(session);
-                    session = SessionNamed(sessionId);
-                }
-
-                accepted = Task.FromResult(session.Holder is null ? Hold(session, state, now) : null);
-                if (session.Holder != consumer)
+                if (session.Holder is not null)
                 {
                     consumers.Remove(state);
+                    return Task.FromResult<SessionLease?>(null);
                 }
-            }
-            else if (NextAvailableSession() is { } next)
-            {
-                accepted = Task.FromResult<SessionLease?>(Hold(next, state, now));
-            }
-            else
-            {
-                accepted = Await(state, wait);
-            }
-        }
 
-        NotifyLost(lost);
-        return accepted;
+                return Task.FromResult<SessionLease?>(Hold(session, state, now));
+            }
+
+            return NextAvailableSession() is { } next ? Task.FromResult<SessionLease?>(Hold(next, state, now)) : Await(state, wait);
+        }
     }
 
     /// <summary>A session receiver's attach reply is sent: it may now be sent its session's messages.</summary>
@@ -140,149 +123,6 @@ internal sealed partial class MessageEntity
         }
     }
 
-    private void GrantWaitingSessions(DateTime now)
-    {
-        while (sessionWaiters.Count > 0 && NextAvailableSession() is { } session)
-        {
-            var state = sessionWaiters[0];
-            sessionWaiters.RemoveAt(0);
-            var waiter = EndWait(state);
-            waiter.Completion.SetResult(Hold(session, state, now));
-        }
-    }
-
-    /// <summary>The session with the oldest available message among those no receiver holds.</summary>
-    private MessageSession? NextAvailableSession()
-    {
-        MessageSession? next = null;
-        foreach (var session in sessions.Values)
-        {
-            if (session is { Holder: null, Available.Count: > 0 } && (next is null || session.Available.Min < next.Available.Min))
-            {
-                next = session;
-            }
-        }
-
-        return next;
-    }
-
-    private SessionLease Hold(MessageSession session, ConsumerState state, DateTime now)
-    {
-        session.Holder = state.Consumer;
-        session.LockedUntil = now + Options.LockDuration;
-        state.Session = session;
-        return new SessionLease(session.Id, session.LockedUntil);
-    }
-
-    private Task<SessionLease?> Await(ConsumerState state, TimeSpan wait)
-    {
-        var waiter = new SessionWaiter();
-        state.Waiter = waiter;
-        sessionWaiters.Add(state);
-        waiter.Timer = clock.CreateTimer(_ => StopWaiting(state), null, wait, Timeout.InfiniteTimeSpan);
-        return waiter.Completion.Task;
-    }
-
-    /// <summary>A receiver's wait for the next available session is over, with none granted.</summary>
-    private void StopWaiting(ConsumerState state)
-    {
-        lock (gate)
-        {
-            if (sessionWaiters.Remove(state))
-            {
-                consumers.Remove(state);
-                EndWait(state).Completion.SetResult(null);
-            }
-        }
-    }
-
-    private static SessionWaiter EndWait(ConsumerState state)
-    {
-        var waiter = state.Waiter!;
-        state.Waiter = null;
-        waiter.Timer?.Dispose();
-        return waiter;
-    }
-
-    /// <summary>Ends what a detached receiver had: its wait for a session, or its session lock. True when a session went back.</summary>
-    private bool EndSessionOf(ConsumerState state)
-    {
-        if (state.Waiter is not null)
-        {
-            sessionWaiters.Remove(state);
-            EndWait(state).Completion.SetResult(null);
-        }
-
-        if (state.Session is not { } session || session.Holder != state.Consumer)
-        {
-            return false;
-        }
-
-        ReleaseSession(session);
-        return true;
-    }
-
-    /// <summary>
-    /// Takes back the session locks that ran out: each holder is returned, to be told outside the lock (see
-    /// <see cref="NotifyLost"/>); <see langword="null"/> when none ran out.
-    /// </summary>
-    private List<IMessageConsumer>? ExpireSessionLocks(DateTime now)
-    {
-        if (!RequiresSession)
-        {
-            return null;
-        }
-
-        List<MessageSession>? expired = null;
-        foreach (var session in sessions.Values)
-        {
-            if (session.Holder is not null && session.LockedUntil <= now)
-            {
-                (expired ??= []).Add(session);
-            }
-        }
-
-        if (expired is null)
-        {
-            return null;
-        }
-
-        var holders = new List<IMessageConsumer>();
-        foreach (var session in expired)
-        {
-            holders.Add(session.Holder!);
-            ExpireSessionLock(session);
-        }
-
-        return holders;
-    }
-
-    private void ExpireSessionLock(MessageSession session)
-    {
-        consumers.RemoveAll(state => state.Consumer == session.Holder);
-        ReleaseSession(session);
-    }
-
-    /// <summary>Frees a session: the messages its holder had locked become available again, one more delivery counted.</summary>
-    private void ReleaseSession(MessageSession session)
-    {
-        session.Holder = null;
-        foreach (var message in locked.Values.Where(message => SessionIdOf(message) == session.Id).ToList())
-        {
-            Unlock(message, countDelivery: true);
-        }
-
-        ForgetIfIdle(session);
-    }
-
-    private static void NotifyLost(List<IMessageConsumer>? holders)
-    {
-        foreach (var holder in holders ?? Enumerable.Empty<IMessageConsumer>())
-        {
-            holder.LoseSession();
-        }
-    }
-
     private void CountInSession(BrokerMessage message, int change)
     {
         if (!RequiresSession)
@@ -312,7 +152,10 @@ internal sealed partial class MessageEntity
         return session;
     }
 
-    /// <summary>A message's session; one sent without (before the entity required sessions) is in the empty-named one.</summary>
+    /// <summary>
+    /// A message's session. One without a SessionId gets here only by a send racing the creation of a subscription that
+    /// requires sessions (sends are checked against the routes they see): it is in the empty-named session.
+    /// </summary>
     private static string SessionIdOf(BrokerMessage message) => message.Content.SessionId ?? "";
 
     /// <summary>A session with no messages, no state and no holder is forgotten, as the service forgets it.</summary>
