@@ -62,6 +62,13 @@ internal sealed class BrokerRuntime(EntityRegistry registry, ILogger logger) : I
             else
             {
                 pending = OpenOutbound((SendingAmqpLink)link, address ?? throw NoAddress());
+                if (pending is { IsCompleted: true })
+                {
+                    // Answered at once (a session free to lock, or refused): the attach reply goes out before the
+                    // next frame of the connection is read.
+                    pending.GetAwaiter().GetResult();
+                    pending = null;
+                }
             }
         }
         catch (AmqpException refused)
