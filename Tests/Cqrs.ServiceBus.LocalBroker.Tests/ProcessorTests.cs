@@ -21,7 +21,7 @@ public sealed class ProcessorTests : BrokerTest
         processor.ProcessMessageAsync += async args =>
         {
             var now = Interlocked.Increment(ref concurrent);
-            InterlockedMax(ref maxConcurrent, now);
+            ProcessorRuns.RaiseTo(ref maxConcurrent, now);
             await Task.Yield();
             Interlocked.Decrement(ref concurrent);
             handled.AddOrUpdate(args.Message.MessageId, 1, (_, count) => count + 1);
@@ -30,15 +30,9 @@ public sealed class ProcessorTests : BrokerTest
                 done.TrySetResult();
             }
         };
-        processor.ProcessErrorAsync += args =>
-        {
-            done.TrySetException(args.Exception);
-            return Task.CompletedTask;
-        };
+        processor.ProcessErrorAsync += ProcessorRuns.FailOn(done);
 
-        await processor.StartProcessingAsync();
-        await done.Task.WaitAsync(Patience);
-        await processor.StopProcessingAsync();
+        await ProcessorRuns.RunUntil(done, processor.StartProcessingAsync, processor.StopProcessingAsync, Patience);
 
         Assert.Equal(MessageCount, handled.Count);
         Assert.All(handled.Values, count => Assert.Equal(1, count));
@@ -99,14 +93,6 @@ public sealed class ProcessorTests : BrokerTest
             }
 
             await sender.SendMessagesAsync(batch);
-        }
-    }
-
-    private static void InterlockedMax(ref int target, int value)
-    {
-        int current;
-        while ((current = Volatile.Read(ref target)) < value && Interlocked.CompareExchange(ref target, value, current) != current)
-        {
         }
     }
 }

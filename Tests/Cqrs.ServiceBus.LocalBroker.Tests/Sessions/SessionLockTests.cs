@@ -16,11 +16,20 @@ public sealed class SessionLockTests : BrokerTest
 
     private readonly FakeTimeProvider clock = new();
 
-    protected override BrokerTopology Topology() => new BrokerTopology().AddQueue("orders", queue =>
-    {
-        queue.RequiresSession = true;
-        queue.LockDuration = LockDuration;
-    });
+    /// <summary>Shorter than the period of the broker's sweep, which takes back the locks that ran out.</summary>
+    private static readonly TimeSpan LockShorterThanASweep = TimeSpan.FromMilliseconds(10);
+
+    protected override BrokerTopology Topology() => new BrokerTopology()
+        .AddQueue("orders", queue =>
+        {
+            queue.RequiresSession = true;
+            queue.LockDuration = LockDuration;
+        })
+        .AddQueue("brief", queue =>
+        {
+            queue.RequiresSession = true;
+            queue.LockDuration = LockShorterThanASweep;
+        });
 
     protected override LocalServiceBusBrokerOptions Options() => new() { TimeProvider = clock };
 
@@ -72,6 +81,24 @@ public sealed class SessionLockTests : BrokerTest
         var again = await ReceiveOne(next);
         Assert.Equal(("a-1", 2), (again.MessageId, again.DeliveryCount));
         await next.CompleteMessageAsync(again);
+    }
+
+    [Fact]
+    public async Task Settlement_AfterTheSessionLockRanOut_ButBeforeItIsTakenBack_FailsWithSessionLockLost()
+    {
+        await using var sender = Client.CreateSender("brief");
+        await sender.SendMessageAsync(SessionMessage("a", "a-1"));
+        await using var receiver = await Client.AcceptSessionAsync("brief", "a");
+        var received = await ReceiveOne(receiver);
+
+        // Past the lock, short of the broker's first sweep: the receiver's link is still attached, so the settlement
+        // and the renewal reach the broker, which refuses them.
+        clock.Advance(LockShorterThanASweep * 2);
+
+        var complete = await Assert.ThrowsAsync<ServiceBusException>(() => receiver.CompleteMessageAsync(received));
+        Assert.Equal(ServiceBusFailureReason.SessionLockLost, complete.Reason);
+        var renew = await Assert.ThrowsAsync<ServiceBusException>(() => receiver.RenewSessionLockAsync());
+        Assert.Equal(ServiceBusFailureReason.SessionLockLost, renew.Reason);
     }
 
     [Fact]

@@ -34,7 +34,7 @@ public sealed class SessionProcessorTests : BrokerTest
                 Interlocked.Increment(ref overlapsInASession);
             }
 
-            InterlockedMax(ref mostSessionsAtOnce, Interlocked.Increment(ref sessionsAtOnce));
+            ProcessorRuns.RaiseTo(ref mostSessionsAtOnce, Interlocked.Increment(ref sessionsAtOnce));
             await Task.Yield();
             handled.GetOrAdd(args.SessionId, _ => new()).Enqueue(int.Parse(args.Message.MessageId.Split('-')[1], System.Globalization.CultureInfo.InvariantCulture));
             Interlocked.Decrement(ref sessionsAtOnce);
@@ -44,15 +44,9 @@ public sealed class SessionProcessorTests : BrokerTest
                 done.TrySetResult();
             }
         };
-        processor.ProcessErrorAsync += args =>
-        {
-            done.TrySetException(args.Exception);
-            return Task.CompletedTask;
-        };
+        processor.ProcessErrorAsync += ProcessorRuns.FailOn(done);
 
-        await processor.StartProcessingAsync();
-        await done.Task.WaitAsync(Patience);
-        await processor.StopProcessingAsync();
+        await ProcessorRuns.RunUntil(done, processor.StartProcessingAsync, processor.StopProcessingAsync, Patience);
 
         Assert.Equal(SessionCount, handled.Count);
         Assert.All(handled.Values, order => Assert.Equal(Enumerable.Range(0, MessagesPerSession), order));
@@ -66,13 +60,5 @@ public sealed class SessionProcessorTests : BrokerTest
         var messages = Enumerable.Range(0, MessagesPerSession)
             .SelectMany(index => Enumerable.Range(0, SessionCount).Select(session => SessionMessage($"s{session}", $"s{session}-{index}")));
         await sender.SendMessagesAsync(messages);
-    }
-
-    private static void InterlockedMax(ref int target, int value)
-    {
-        int current;
-        while ((current = Volatile.Read(ref target)) < value && Interlocked.CompareExchange(ref target, value, current) != current)
-        {
-        }
     }
 }

@@ -1,4 +1,6 @@
 using Azure.Messaging.ServiceBus;
+using Microsoft.Azure.Amqp;
+using Microsoft.Azure.Amqp.Framing;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Time.Testing;
 
@@ -51,6 +53,22 @@ public sealed class SessionWaitTests : BrokerTest, IDisposable
     }
 
     [Fact]
+    public async Task AcceptNextSession_WithPrefetch_Waiting_IsSentItsSessionsMessageOnlyOnceAttached()
+    {
+        // A prefetching receiver sends its credit along with its attach: the grant must not use it before the attach
+        // reply, or the client aborts the link and the message comes back counted.
+        var accepting = Client.AcceptNextSessionAsync("orders", new ServiceBusSessionReceiverOptions { PrefetchCount = 5 });
+        await WaitingForASession();
+        await using var sender = Client.CreateSender("orders");
+
+        await sender.SendMessageAsync(SessionMessage("late", "late-1"));
+
+        await using var receiver = await accepting.WaitAsync(Patience);
+        var received = await ReceiveOne(receiver);
+        Assert.Equal(("late", "late-1", 1), (receiver.SessionId, received.MessageId, received.DeliveryCount));
+    }
+
+    [Fact]
     public async Task AcceptNextSession_GivenUpByItsClient_LeavesTheNextSessionToOthers()
     {
         await using (var impatient = NoRetryClient(TimeSpan.FromSeconds(1)))
@@ -62,9 +80,37 @@ public sealed class SessionWaitTests : BrokerTest, IDisposable
         await using var sender = Client.CreateSender("orders");
         await sender.SendMessageAsync(SessionMessage("s", "s-1"));
 
-        // Its wait ended when its link closed: the session is there for the next receiver, not held for a gone one.
+        // The client did not detach its link when it gave up: the broker may grant that link the session, and takes it
+        // back when the link goes. Either way the session is the next receiver's, not held for a gone one.
         await using var receiver = await Client.AcceptNextSessionAsync("orders");
         Assert.Equal("s", receiver.SessionId);
+    }
+
+    [Fact]
+    public async Task AcceptNextSession_WhoseConnectionClosedWhileItWaited_LeavesTheNextSessionToOthers()
+    {
+        Task opening;
+        await using (var amqp = await RawAmqpSession.OpenAsync(Broker.Port, Patience))
+        {
+            var waiting = new ReceivingAmqpLink(amqp.Session, new AmqpLinkSettings
+            {
+                LinkName = "gone",
+                Role = true,
+                Source = new Source { Address = "/orders", FilterSet = new FilterSet { ["com.microsoft:session-filter"] = null } },
+                Target = new Target { Address = "gone" },
+                SettleType = SettleMode.SettleOnDispose,
+            });
+            opening = waiting.OpenAsync(Patience);
+            await WaitingForASession();
+        }
+
+        Assert.NotNull(await Record.ExceptionAsync(() => opening));
+        await using var sender = Client.CreateSender("orders");
+        await sender.SendMessageAsync(SessionMessage("s", "s-1"));
+
+        // The broker closed the link with its connection, ending its wait: the session is not granted to it.
+        await using var receiver = await Client.AcceptNextSessionAsync("orders");
+        Assert.Equal(("s", "s-1"), (receiver.SessionId, (await ReceiveOne(receiver)).MessageId));
     }
 
     private Task<CapturedLogs.Entry> WaitingForASession() =>
