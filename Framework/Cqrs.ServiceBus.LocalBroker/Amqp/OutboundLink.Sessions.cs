@@ -2,6 +2,7 @@ using Cqrs.ServiceBus.LocalBroker.Diagnostics;
 using Cqrs.ServiceBus.LocalBroker.Entities;
 using Cqrs.ServiceBus.LocalBroker.Management;
 using Microsoft.Azure.Amqp;
+using Microsoft.Azure.Amqp.Encoding;
 using Microsoft.Azure.Amqp.Framing;
 using Microsoft.Extensions.Logging;
 
@@ -15,8 +16,8 @@ namespace Cqrs.ServiceBus.LocalBroker.Amqp;
 /// </summary>
 internal sealed partial class OutboundLink
 {
-    private static readonly Microsoft.Azure.Amqp.Encoding.AmqpSymbol SessionCannotBeLocked = "com.microsoft:session-cannot-be-locked";
-    private static readonly Microsoft.Azure.Amqp.Encoding.AmqpSymbol NoSessionAvailable = "com.microsoft:timeout";
+    private static readonly AmqpSymbol SessionCannotBeLocked = "com.microsoft:session-cannot-be-locked";
+    private static readonly AmqpSymbol NoSessionAvailable = "com.microsoft:timeout";
 
     /// <summary>Attaches a session receiver; the task ends when a session is granted, and fails with the refusal otherwise.</summary>
     public static async Task AttachToSessionAsync(SendingAmqpLink link, MessageEntity entity, string? sessionId, OperationCounter operations, ILogger logger)
@@ -33,7 +34,7 @@ internal sealed partial class OutboundLink
         var lease = await accepting.ConfigureAwait(false) ?? throw Refusal(entity.Path, sessionId);
         if (link.IsClosing())
         {
-            // The client gave up while it waited: the session goes back at once.
+            // The client went while it waited (its connection closed): the session goes back at once.
             entity.RemoveConsumer(consumer);
             throw new AmqpException(AmqpErrorCode.DetachForced, "The link closed before a session was granted.");
         }
