@@ -7,9 +7,14 @@ namespace Cqrs.Pipeline;
 /// <param name="descriptor">What the command type is.</param>
 /// <param name="handling">What the container's deliveries are handled with.</param>
 /// <param name="middleware">The middleware around the handler.</param>
+/// <param name="handlerIn">Makes the handler from a scope; gives null when none runs in this process.</param>
 /// <param name="singleton">The handler, resolved once, when handlers are singletons; null when each delivery's scope makes it.</param>
 internal sealed class CommandInvoker<T>(
-    MessageDescriptor<T> descriptor, HandlingServices handling, LifetimeServices<IHandlerMiddleware<T>> middleware, ICommandHandler<T>? singleton)
+    MessageDescriptor<T> descriptor,
+    HandlingServices handling,
+    LifetimeServices<IHandlerMiddleware<T>> middleware,
+    Func<IServiceProvider, ICommandHandler<T>?> handlerIn,
+    ICommandHandler<T>? singleton)
     : MessageInvoker<T>(descriptor, handling, middleware)
     where T : ICommand
 {
@@ -26,9 +31,9 @@ internal sealed class CommandInvoker<T>(
         var scope = Handling.Services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
-            var handler = scope.ServiceProvider.GetService<ICommandHandler<T>>();
+            var handler = handlerIn(scope.ServiceProvider);
             return handler is null
-                ? Disposition.DeadLetter(DeadLetterReasons.NoHandler, $"No handler for {Descriptor.WireName} is registered in this process.")
+                ? Disposition.DeadLetter(DeadLetterReasons.NoHandler, $"No handler for {Descriptor.WireName} runs in this process.")
                 : await InvokeAsync(context, command, handler, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
         }
     }

@@ -10,9 +10,14 @@ namespace Cqrs.Pipeline;
 /// <param name="descriptor">What the event type is.</param>
 /// <param name="handling">What the container's deliveries are handled with.</param>
 /// <param name="middleware">The middleware around each handler.</param>
+/// <param name="handlersIn">Makes, from a scope, the handlers that run in this process.</param>
 /// <param name="singletons">The handlers, resolved once, when handlers are singletons; null when each delivery's scope makes them.</param>
 internal sealed class EventInvoker<T>(
-    MessageDescriptor<T> descriptor, HandlingServices handling, LifetimeServices<IHandlerMiddleware<T>> middleware, IEventHandler<T>[]? singletons)
+    MessageDescriptor<T> descriptor,
+    HandlingServices handling,
+    LifetimeServices<IHandlerMiddleware<T>> middleware,
+    Func<IServiceProvider, IEventHandler<T>[]> handlersIn,
+    IEventHandler<T>[]? singletons)
     : MessageInvoker<T>(descriptor, handling, middleware)
     where T : IEvent
 {
@@ -29,8 +34,7 @@ internal sealed class EventInvoker<T>(
         var scope = Handling.Services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
-            IEventHandler<T>[] handlers = [.. scope.ServiceProvider.GetServices<IEventHandler<T>>()];
-            return await InvokeAllAsync(context, @event, handlers, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
+            return await InvokeAllAsync(context, @event, handlersIn(scope.ServiceProvider), Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
         }
     }
 

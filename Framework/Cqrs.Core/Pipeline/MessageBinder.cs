@@ -4,9 +4,17 @@ namespace Cqrs.Pipeline;
 
 /// <summary>
 /// Makes a container's descriptors and invokers from a registry's definitions, each with its type as a type argument:
-/// validators, middleware and (when they are singletons) handlers are resolved here, once per container.
+/// validators, middleware and (when they are singletons) handlers are resolved here, once per container. Only for what
+/// this process handles: a handler it does not run (<see cref="CqrsOptions.SendOnly"/>, <see cref="CqrsOptions.Receive"/>)
+/// is never resolved, nor are the middleware of a type it handles none of, and such a type's validators wait for its
+/// first send.
 /// </summary>
-internal sealed class MessageBinder(HandlingServices handling, IReadOnlyList<HandlerRegistration> handlers, bool singletonHandlers)
+/// <param name="handling">What the container's deliveries are handled with.</param>
+/// <param name="run">The handlers this process runs.</param>
+/// <param name="notRun">The command and event handlers registered here that it does not run.</param>
+/// <param name="singletonHandlers">True when handlers are singletons.</param>
+internal sealed class MessageBinder(
+    HandlingServices handling, IReadOnlyList<HandlerRegistration> run, IReadOnlyList<HandlerRegistration> notRun, bool singletonHandlers)
     : IMessageDefinitionVisitor
 {
     private IServiceProvider Services => handling.Services;
@@ -19,34 +27,65 @@ internal sealed class MessageBinder(HandlingServices handling, IReadOnlyList<Han
     public void Command<T>(CommandDefinition<T> definition)
         where T : ICommand
     {
-        var descriptor = Describe(definition);
-        var middleware = Middleware<T>();
-        var singleton = singletonHandlers ? Services.GetService<ICommandHandler<T>>() : null;
-        Messages[definition.Slot] = (descriptor, new CommandInvoker<T>(descriptor, handling, middleware, singleton));
+        var handled = RunsAny(definition.ClrType);
+        var descriptor = Describe(definition, handled);
+        Func<IServiceProvider, ICommandHandler<T>?> handlerIn = handled ? static services => services.GetService<ICommandHandler<T>>() : static _ => null;
+        var singleton = singletonHandlers ? handlerIn(Services) : null;
+        Messages[definition.Slot] = (descriptor, new CommandInvoker<T>(descriptor, handling, Middleware<T>(handled), handlerIn, singleton));
     }
 
     public void Event<T>(EventDefinition<T> definition)
         where T : IEvent
     {
-        var descriptor = Describe(definition);
-        var middleware = Middleware<T>();
-        IEventHandler<T>[]? singletons = singletonHandlers ? [.. Services.GetServices<IEventHandler<T>>()] : null;
-        Messages[definition.Slot] = (descriptor, new EventInvoker<T>(descriptor, handling, middleware, singletons));
+        var handled = RunsAny(definition.ClrType);
+        var descriptor = Describe(definition, handled);
+        var handlersIn = EventHandlersIn<T>();
+        IEventHandler<T>[]? singletons = singletonHandlers ? handlersIn(Services) : null;
+        Messages[definition.Slot] = (descriptor, new EventInvoker<T>(descriptor, handling, Middleware<T>(handled), handlersIn, singletons));
     }
 
     public void Query<TQuery, TResult>()
         where TQuery : IQuery<TResult> =>
         Queries[typeof(TQuery)] = new QueryDescriptor<TQuery, TResult>(Services, singletonHandlers);
 
-    private MessageDescriptor<T> Describe<T>(MessageDefinition<T> definition) => new(
+    /// <summary>
+    /// How a container or scope makes the event's handlers that run here: all those of the event, as registered; or,
+    /// when this process leaves some to others, each that runs by its class, so that the others are never built.
+    /// </summary>
+    private Func<IServiceProvider, IEventHandler<T>[]> EventHandlersIn<T>()
+        where T : IEvent
+    {
+        if (!Any(notRun, typeof(T)))
+        {
+            return static services => [.. services.GetServices<IEventHandler<T>>()];
+        }
+
+        Type[] classes = [.. run.Where(handler => handler.MessageType == typeof(T)).Select(handler => handler.HandlerType).Distinct()];
+        return services =>
+        {
+            var handlers = new IEventHandler<T>[classes.Length];
+            for (var index = 0; index < classes.Length; index++)
+            {
+                handlers[index] = (IEventHandler<T>)services.GetRequiredService(classes[index]);
+            }
+
+            return handlers;
+        };
+    }
+
+    /// <summary>Validators of a type handled here are resolved now, so a broken one fails the start; of any other, on its first send.</summary>
+    private MessageDescriptor<T> Describe<T>(MessageDefinition<T> definition, bool handled) => new(
         definition,
-        MessageValidators<T>.From(Services, singletonHandlers),
+        handled ? MessageValidators<T>.From(Services, singletonHandlers) : MessageValidators<T>.OnFirstUse(Services, singletonHandlers),
         handling.Telemetry.Describe(definition.WireName, definition.Kind),
-        HasHandlers(definition.ClrType));
+        handled);
 
-    private LifetimeServices<IHandlerMiddleware<T>> Middleware<T>() => LifetimeServices<IHandlerMiddleware<T>>.From(Services, singletonHandlers);
+    private LifetimeServices<IHandlerMiddleware<T>> Middleware<T>(bool handled) =>
+        handled ? LifetimeServices<IHandlerMiddleware<T>>.From(Services, singletonHandlers) : LifetimeServices<IHandlerMiddleware<T>>.None;
 
-    private bool HasHandlers(Type messageType)
+    private bool RunsAny(Type messageType) => Any(run, messageType);
+
+    private static bool Any(IReadOnlyList<HandlerRegistration> handlers, Type messageType)
     {
         foreach (var handler in handlers)
         {

@@ -7,16 +7,23 @@ using Microsoft.Extensions.DependencyInjection;
 namespace Cqrs.Pipeline;
 
 /// <summary>
-/// Every message type of the container: the registries' definitions, by CLR type and by wire name, known before any
-/// handler is built; and, once <see cref="Bind"/> has run, each type's descriptor and invoker, of this container alone,
-/// by slot. Read-only after binding.
+/// Every message type of the container: the registries' definitions, by CLR type and by wire name, and the handlers this
+/// process runs (<see cref="CqrsOptions.SendOnly"/>, <see cref="CqrsOptions.Receive"/>), known before any handler is built;
+/// and, once <see cref="Bind"/> has run, each type's descriptor and invoker, of this container alone, by slot. Read-only
+/// after binding.
 /// </summary>
 internal sealed class MessageCatalog : IMessageDirectory
 {
     private readonly FrozenDictionary<Type, MessageDefinition> _byType;
     private readonly FrozenDictionary<string, MessageDefinition> _byWireName;
     private readonly IReadOnlyList<QueryDefinition> _queryDefinitions;
-    private readonly IReadOnlyList<HandlerRegistration> _handlers;
+
+    /// <summary>The handlers this process runs.</summary>
+    private readonly IReadOnlyList<HandlerRegistration> _run;
+
+    /// <summary>The command and event handlers registered here that this process leaves to others.</summary>
+    private readonly IReadOnlyList<HandlerRegistration> _notRun;
+
     private MessageDescriptor?[] _descriptors = [];
     private MessageInvoker?[] _invokers = [];
     private FrozenDictionary<Type, QueryDescriptor> _queries = FrozenDictionary<Type, QueryDescriptor>.Empty;
@@ -26,12 +33,13 @@ internal sealed class MessageCatalog : IMessageDirectory
     /// generic instantiations over value types a ReadyToRun image does not hold, so the JIT would compile them there.
     /// </summary>
     /// <exception cref="InvalidOperationException">Two types share a wire name.</exception>
-    public MessageCatalog(IReadOnlyList<MessageRegistryBuilder> registries)
+    public MessageCatalog(IReadOnlyList<MessageRegistryBuilder> registries, CqrsOptions options)
     {
         var messages = new Dictionary<Type, MessageDefinition>();
         var wireNames = new Dictionary<string, MessageDefinition>(StringComparer.Ordinal);
         var queries = new Dictionary<Type, QueryDefinition>();
-        var handlers = new List<HandlerRegistration>();
+        var run = new List<HandlerRegistration>();
+        var notRun = new List<HandlerRegistration>();
         var seenHandlers = new HashSet<HandlerRegistration>();
         foreach (var registry in registries)
         {
@@ -57,7 +65,7 @@ internal sealed class MessageCatalog : IMessageDirectory
             {
                 if (seenHandlers.Add(handler))
                 {
-                    handlers.Add(handler);
+                    (HandlerSelection.Runs(options, handler) ? run : notRun).Add(handler);
                 }
             }
         }
@@ -65,19 +73,21 @@ internal sealed class MessageCatalog : IMessageDirectory
         _byType = messages.ToFrozenDictionary();
         _byWireName = wireNames.ToFrozenDictionary(StringComparer.Ordinal);
         _queryDefinitions = [.. queries.Values];
-        _handlers = handlers;
+        _run = run;
+        _notRun = notRun;
     }
+
+    /// <summary>The command and event handlers registered here that this process does not run; none unless the options leave some out.</summary>
+    public IReadOnlyList<HandlerRegistration> HandlersNotRun => _notRun;
 
     public MessageKind? KindOf(string wireName) => _byWireName.TryGetValue(wireName, out var definition) ? definition.Kind : null;
 
-    public IReadOnlyList<string> HandledHere(MessageKind kind) =>
-        [.. _byType.Values
-            .Where(definition => definition.Kind == kind && _handlers.Any(handler => handler.MessageType == definition.ClrType))
-            .Select(definition => definition.WireName)
-            .Order(StringComparer.Ordinal)];
+    public IReadOnlyList<string> HandledHere(MessageKind kind) => WireNamesOf(kind, _run);
+
+    public IReadOnlyList<string> HandledElsewhere(MessageKind kind) => WireNamesOf(kind, _notRun);
 
     public IReadOnlyList<EventHandlerRoute> EventHandlerRoutes() =>
-        [.. _handlers
+        [.. _run
             .Where(handler => handler.Kind == MessageKind.Event && _byType.ContainsKey(handler.MessageType))
             .GroupBy(handler => handler.Name, StringComparer.Ordinal)
             .OrderBy(group => group.Key, StringComparer.Ordinal)
@@ -135,7 +145,7 @@ internal sealed class MessageCatalog : IMessageDirectory
     /// <summary>Describes each type for this container, and makes what it is handled with. Called once, by the dispatcher.</summary>
     public void Bind(HandlingServices handling, ServiceLifetime handlerLifetime)
     {
-        var binder = new MessageBinder(handling, _handlers, handlerLifetime == ServiceLifetime.Singleton);
+        var binder = new MessageBinder(handling, _run, _notRun, handlerLifetime == ServiceLifetime.Singleton);
         var slots = 0;
         foreach (var definition in _byType.Values)
         {
@@ -160,6 +170,12 @@ internal sealed class MessageCatalog : IMessageDirectory
         _invokers = invokers;
         _descriptors = descriptors;
     }
+
+    private IReadOnlyList<string> WireNamesOf(MessageKind kind, IReadOnlyList<HandlerRegistration> handlers) =>
+        [.. _byType.Values
+            .Where(definition => definition.Kind == kind && handlers.Any(handler => handler.MessageType == definition.ClrType))
+            .Select(definition => definition.WireName)
+            .Order(StringComparer.Ordinal)];
 
     private static TItem? At<TItem>(TItem?[] items, int slot)
         where TItem : class =>

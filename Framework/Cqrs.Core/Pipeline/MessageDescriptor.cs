@@ -24,7 +24,7 @@ internal abstract class MessageDescriptor(MessageDefinition definition, MessageT
     /// <summary>Span names and counts of the type.</summary>
     public MessageTelemetry Telemetry { get; } = telemetry;
 
-    /// <summary>True when a handler for this type is registered in this process.</summary>
+    /// <summary>True when a handler for this type runs in this process.</summary>
     public bool HasHandlers { get; } = hasHandlers;
 
     /// <summary>Serializes a message of this type held as an object.</summary>

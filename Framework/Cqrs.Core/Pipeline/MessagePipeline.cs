@@ -8,7 +8,7 @@ namespace Cqrs.Pipeline;
 /// <see cref="MessageDispatcher"/> to handle. It stops the transport before the handlers' services are disposed.
 /// Sending is the <see cref="MessageSender"/>'s. Thread-safe; one per container.
 /// </summary>
-internal sealed class MessagePipeline(MessageSender sender, MessageDispatcher dispatcher, ITransport transport)
+internal sealed class MessagePipeline(MessageSender sender, MessageDispatcher dispatcher, ITransport transport, MessageCatalog catalog)
     : ITransportReceiver, IAsyncDisposable, IDisposable
 {
     private readonly Lock _startLock = new();
@@ -18,16 +18,40 @@ internal sealed class MessagePipeline(MessageSender sender, MessageDispatcher di
     public bool IsStarted => _started;
 
     /// <summary>Starts the transport delivering to this pipeline, unless it is started already.</summary>
+    /// <exception cref="InvalidOperationException">
+    /// This process leaves handlers to other processes, and the transport delivers only inside this one.
+    /// </exception>
     public void Start()
     {
         lock (_startLock)
         {
             if (!_started)
             {
+                ThrowIfLeftUnhandled();
                 transport.Start(this);
                 _started = true;
             }
         }
+    }
+
+    /// <summary>
+    /// A process that runs only some handlers, or none, leaves the others' messages to other processes; a transport that
+    /// delivers only inside this process has none, so those messages would never be handled.
+    /// </summary>
+    private void ThrowIfLeftUnhandled()
+    {
+        if (!transport.HandlesLocallyOnly || catalog.HandlersNotRun.Count == 0)
+        {
+            return;
+        }
+
+        var leftOut = catalog.HandledHere(MessageKind.Command).Count + catalog.HandledHere(MessageKind.Event).Count == 0
+            ? $"runs no handler ({CqrsOptions.SectionName}:{nameof(CqrsOptions.SendOnly)} or {CqrsOptions.SectionName}:{nameof(CqrsOptions.Receive)})"
+            : $"does not run {string.Join(", ", catalog.HandlersNotRun.Select(handler => handler.Name).Distinct().Order(StringComparer.Ordinal))} ({CqrsOptions.SectionName}:{nameof(CqrsOptions.Receive)})";
+        throw new InvalidOperationException(
+            $"This process {leftOut}, but the {transport.Name} transport delivers messages only inside this process: nothing else would " +
+            "receive them, and they would never be handled. Run every handler here, or put the buses on a transport that other processes " +
+            "receive from (UseServiceBus).");
     }
 
     /// <summary>Never throws; completes synchronously when the handlers do.</summary>

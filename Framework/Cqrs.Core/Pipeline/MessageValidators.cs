@@ -12,20 +12,42 @@ namespace Cqrs.Pipeline;
 /// refuses to run synchronously; from then on that validator runs asynchronously. So singleton validators without
 /// asynchronous rules cost no task. Thread-safe.
 /// </summary>
-internal sealed class MessageValidators<T>(LifetimeServices<IValidator<T>> validators, IServiceProvider? scopes)
+internal sealed class MessageValidators<T>
 {
-    public static readonly MessageValidators<T> None = new(LifetimeServices<IValidator<T>>.None, scopes: null);
+    private readonly IServiceProvider _services;
+    private readonly bool _singletonHandlers;
+
+    /// <summary>Resolved once, when made or on first use (a race resolves the container's same validators twice).</summary>
+    private LifetimeServices<IValidator<T>>? _validators;
 
     /// <summary>By validator, in registration order: set once it has refused a synchronous call (a race only costs another refusal).</summary>
     private bool[] _asynchronous = [];
 
-    /// <summary>The validators of <typeparamref name="T"/> in <paramref name="services"/>, with the handlers' lifetime.</summary>
-    public static MessageValidators<T> From(IServiceProvider services, bool singletonHandlers) =>
-        new(LifetimeServices<IValidator<T>>.From(services, singletonHandlers), services);
+    private MessageValidators(IServiceProvider services, bool singletonHandlers)
+    {
+        _services = services;
+        _singletonHandlers = singletonHandlers;
+    }
+
+    private LifetimeServices<IValidator<T>> Validators => _validators ??= LifetimeServices<IValidator<T>>.From(_services, _singletonHandlers);
+
+    /// <summary>The validators of <typeparamref name="T"/> in <paramref name="services"/>, with the handlers' lifetime, resolved now.</summary>
+    public static MessageValidators<T> From(IServiceProvider services, bool singletonHandlers)
+    {
+        var validators = new MessageValidators<T>(services, singletonHandlers);
+        _ = validators.Validators;
+        return validators;
+    }
+
+    /// <summary>As <see cref="From"/>, resolved on the first validation: for a type this process may never send, and does not handle.</summary>
+    public static MessageValidators<T> OnFirstUse(IServiceProvider services, bool singletonHandlers) => new(services, singletonHandlers);
 
     /// <summary>Every failure of every validator, or null when <paramref name="message"/> is valid.</summary>
-    public ValueTask<List<ValidationFailure>?> ValidateAsync(T message, CancellationToken cancellationToken) =>
-        validators.IsScoped ? ValidateInScopeAsync(message, cancellationToken) : Validate(validators.Singletons, message, cancellationToken);
+    public ValueTask<List<ValidationFailure>?> ValidateAsync(T message, CancellationToken cancellationToken)
+    {
+        var validators = Validators;
+        return validators.IsScoped ? ValidateInScopeAsync(validators, message, cancellationToken) : Validate(validators.Singletons, message, cancellationToken);
+    }
 
     /// <exception cref="ValidationException">With every failure, when there are any.</exception>
     public static void ThrowIfAny(string subject, List<ValidationFailure>? failures)
@@ -40,10 +62,9 @@ internal sealed class MessageValidators<T>(LifetimeServices<IValidator<T>> valid
     public static string Describe(List<ValidationFailure> failures) =>
         string.Join("; ", failures.Select(failure => $"{failure.PropertyName}: {failure.ErrorMessage}"));
 
-    private async ValueTask<List<ValidationFailure>?> ValidateInScopeAsync(T message, CancellationToken cancellationToken)
+    private async ValueTask<List<ValidationFailure>?> ValidateInScopeAsync(LifetimeServices<IValidator<T>> validators, T message, CancellationToken cancellationToken)
     {
-        // Scoped validators come only from From, which is given the provider.
-        var scope = scopes!.CreateAsyncScope();
+        var scope = _services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
             return await Validate(validators.In(scope.ServiceProvider), message, cancellationToken).ConfigureAwait(false);

@@ -50,6 +50,11 @@ public sealed class CqrsBuilder
                 ThrowIfSecondHandler(service, handler);
                 Services.TryAdd(service);
             }
+
+            if (handler.DescribeClass is { } describeClass)
+            {
+                Services.TryAdd(describeClass(HandlerLifetime));
+            }
         }
 
         foreach (var validator in described.Validators)

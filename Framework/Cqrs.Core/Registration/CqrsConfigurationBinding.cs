@@ -20,12 +20,24 @@ internal sealed class CqrsConfigurationBinding(CqrsBuilder builder, IConfigurati
 
     public static void Bind(IConfiguration section, CqrsOptions options)
     {
-        // The binder appends a list's items to those it already holds: configured delays replace the defaults instead.
-        if (section.GetSection($"{nameof(CqrsOptions.Retry)}:{nameof(RetryOptions.Delays)}").GetChildren().Any())
+        // The binder appends a list's items to those it already holds: a list in configuration replaces the one set before.
+        if (IsSet(section, nameof(CqrsOptions.Retry), nameof(RetryOptions.Delays)))
         {
             options.Retry.Delays = [];
         }
 
+        if (IsSet(section, nameof(CqrsOptions.Receive), nameof(ReceiveOptions.Handlers)))
+        {
+            options.Receive.Handlers = [];
+        }
+
+        if (IsSet(section, nameof(CqrsOptions.Receive), nameof(ReceiveOptions.ExceptHandlers)))
+        {
+            options.Receive.ExceptHandlers = [];
+        }
+
         section.Bind(options);
     }
+
+    private static bool IsSet(IConfiguration section, string options, string list) => section.GetSection($"{options}:{list}").GetChildren().Any();
 }

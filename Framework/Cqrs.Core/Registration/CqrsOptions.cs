@@ -48,12 +48,25 @@ public sealed class CqrsOptions
     /// <summary>Settings of the in-process transport.</summary>
     public InProcessOptions InProcess { get; set; } = new();
 
+    /// <summary>
+    /// Sends and publishes without receiving, as a web front end or a job that feeds the other processes does: no
+    /// handler runs here, and none is built, nor its dependencies (a message's validators are built when this process
+    /// first sends one). Over Service Bus nothing is received: what this process sends stays on the broker for the
+    /// processes that receive it. <see cref="Receive"/> is then not used. The in-process transport refuses it at start, as
+    /// nothing else would receive. Off by default.
+    /// </summary>
+    public bool SendOnly { get; set; }
+
+    /// <summary>Which handlers this process runs, when it runs only some (see <see cref="SendOnly"/> for none).</summary>
+    public ReceiveOptions Receive { get; set; } = new();
+
     /// <summary>A deep copy: each container's options start from the values set in code, and none may change those.</summary>
     internal CqrsOptions Copy()
     {
         var copy = (CqrsOptions)MemberwiseClone();
         copy.Retry = Retry.Copy();
         copy.InProcess = InProcess.Copy();
+        copy.Receive = Receive.Copy();
         return copy;
     }
 }

@@ -48,6 +48,24 @@ internal sealed class CqrsOptionsValidator(CqrsBuilder builder) : IValidateOptio
             errors.Add($"{nameof(InProcessOptions)}.{nameof(InProcessOptions.DeadLetterCapacity)} must be at least 1.");
         }
 
+        AddUnknownHandlers(errors, nameof(ReceiveOptions.Handlers), options.Receive.Handlers);
+        AddUnknownHandlers(errors, nameof(ReceiveOptions.ExceptHandlers), options.Receive.ExceptHandlers);
         return errors.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(errors);
+    }
+
+    /// <summary>A name that stands for no handler is a typo or a handler since renamed: its messages would go unhandled.</summary>
+    private void AddUnknownHandlers(List<string> errors, string list, IList<string> names)
+    {
+        var handlers = builder.Registries.SelectMany(registry => registry.Handlers).Where(handler => handler.Kind != MessageKind.Query).ToList();
+        foreach (var name in names)
+        {
+            if (!handlers.Any(handler => HandlerSelection.Matches(name, handler)))
+            {
+                var known = handlers.Select(handler => handler.Name).Distinct().Order(StringComparer.Ordinal);
+                errors.Add(
+                    $"{nameof(CqrsOptions.Receive)}:{list} names '{name}', which is no command or event handler here: name a handler by its type's full name, " +
+                    $"or a saga by its wire name. The handlers are: {string.Join(", ", known)}.");
+            }
+        }
     }
 }

@@ -75,7 +75,7 @@ public static class CqrsServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<CqrsOptions>, CqrsOptionsValidator>());
         services.TryAddSingleton(TimeProvider.System);
         services.TryAddSingleton<CqrsTelemetry>();
-        services.TryAddSingleton(_ => new MessageCatalog(builder.Registries));
+        services.TryAddSingleton(provider => new MessageCatalog(builder.Registries, provider.GetRequiredService<IOptions<CqrsOptions>>().Value));
         services.TryAddSingleton<IMessageDirectory>(provider => provider.GetRequiredService<MessageCatalog>());
         services.TryAddSingleton<IMessageStorePipeline>(provider => new MessageStorePipeline(
             provider.GetRequiredService<MessageCatalog>(),

@@ -90,7 +90,8 @@ public sealed class MessageRegistryBuilder
             typeof(THandler),
             name,
             MessageKind.Event,
-            lifetime => ServiceDescriptor.Describe(typeof(IEventHandler<TEvent>), typeof(THandler), lifetime)));
+            lifetime => ServiceDescriptor.Describe(typeof(IEventHandler<TEvent>), typeof(THandler), lifetime),
+            lifetime => ServiceDescriptor.Describe(typeof(THandler), typeof(THandler), lifetime)));
         return this;
     }
 

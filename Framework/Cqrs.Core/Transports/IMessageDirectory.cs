@@ -9,12 +9,22 @@ public interface IMessageDirectory
     /// <summary>The kind of the message type registered under <paramref name="wireName"/>; null when none is.</summary>
     MessageKind? KindOf(string wireName);
 
-    /// <summary>The wire names of the messages of <paramref name="kind"/> that a handler in this process handles, in ordinal order.</summary>
+    /// <summary>
+    /// The wire names of the messages of <paramref name="kind"/> that a handler this process runs handles, in ordinal order:
+    /// what it receives.
+    /// </summary>
     IReadOnlyList<string> HandledHere(MessageKind kind);
 
     /// <summary>
-    /// Each event handler type in this process with the events it handles, ordered by handler name: what a transport
-    /// with a subscription per handler filters each one to.
+    /// The wire names of the messages of <paramref name="kind"/> with a handler registered here that this process does not
+    /// run (<see cref="CqrsOptions.SendOnly"/>, <see cref="CqrsOptions.Receive"/>), in ordinal order: other processes
+    /// receive them for that handler. Empty when every handler runs here.
+    /// </summary>
+    IReadOnlyList<string> HandledElsewhere(MessageKind kind) => [];
+
+    /// <summary>
+    /// Each event handler this process runs with the events it handles, ordered by handler name: what a transport with a
+    /// subscription per handler filters each one to.
     /// </summary>
     IReadOnlyList<EventHandlerRoute> EventHandlerRoutes();
 }

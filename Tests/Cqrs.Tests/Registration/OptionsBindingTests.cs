@@ -25,6 +25,9 @@ public sealed class OptionsBindingTests
         ["Cqrs:InProcess:DeadLetterCapacity"] = "50",
         ["Cqrs:InProcess:MaxQueuedMessages"] = "60",
         ["Cqrs:ValidateInDirectDispatch"] = "false",
+        ["Cqrs:SendOnly"] = "true",
+        ["Cqrs:Receive:Handlers:0"] = "Cqrs.Tests.Domain.Building.FileStamped",
+        ["Cqrs:Receive:ExceptHandlers:0"] = "Cqrs.Tests.Domain.Building.AnnounceStamped",
     };
 
     [Fact]
@@ -91,6 +94,28 @@ public sealed class OptionsBindingTests
     }
 
     [Fact]
+    public void ReceiveLists_FromConfiguration_ReplaceThoseSetInCode()
+    {
+        var configuration = new ConfigurationBuilder().AddInMemoryCollection(new Dictionary<string, string?>
+        {
+            ["Receive:Handlers:0"] = "Cqrs.Tests.Domain.Building.FileStamped",
+            ["Receive:ExceptHandlers:0"] = "Cqrs.Tests.Domain.Building.AnnounceStamped",
+        }).Build();
+        var services = new ServiceCollection();
+
+        services.AddCqrs(configuration, options =>
+        {
+            options.Receive.Handlers = ["Cqrs.Tests.Domain.Building.StampHandler"];
+            options.Receive.ExceptHandlers = ["Cqrs.Tests.Domain.Building.StampHandler"];
+        });
+
+        using var provider = services.BuildServiceProvider();
+        var receive = provider.GetRequiredService<IOptions<CqrsOptions>>().Value.Receive;
+        Assert.Equal(["Cqrs.Tests.Domain.Building.FileStamped"], receive.Handlers);
+        Assert.Equal(["Cqrs.Tests.Domain.Building.AnnounceStamped"], receive.ExceptHandlers);
+    }
+
+    [Fact]
     public void Configure_RunsOnceForEveryContainer()
     {
         var runs = 0;
@@ -132,6 +157,9 @@ public sealed class OptionsBindingTests
         Assert.Equal((3, 7, TimeSpan.FromSeconds(9)), (options.InProcess.Concurrency, options.InProcess.MaxInFlight, options.InProcess.ShutdownTimeout));
         Assert.Equal((50, 60), (options.InProcess.DeadLetterCapacity, options.InProcess.MaxQueuedMessages));
         Assert.False(options.ValidateInDirectDispatch);
+        Assert.True(options.SendOnly);
+        Assert.Equal(["Cqrs.Tests.Domain.Building.FileStamped"], options.Receive.Handlers);
+        Assert.Equal(["Cqrs.Tests.Domain.Building.AnnounceStamped"], options.Receive.ExceptHandlers);
     }
 
     /// <summary>The configuration path of every settable option, nested options' included.</summary>

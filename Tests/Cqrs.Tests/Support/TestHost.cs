@@ -1,5 +1,6 @@
 using Cqrs.Generated;
 using Cqrs.Testing;
+using Cqrs.Tests.Domain.Building;
 using Cqrs.Tests.Domain.Cancelling;
 using Cqrs.Tests.Domain.Probes;
 using Cqrs.Tests.QuickStart;
@@ -79,6 +80,8 @@ internal static class TestHost
         services.AddSingleton<Ledger>();
         services.AddSingleton<Stock>();
         services.AddSingleton<Mailer>();
+        services.AddSingleton<Constructions>();
+        services.AddSingleton<Workshop>();
         services.Add(ServiceDescriptor.Describe(typeof(DeliveryScope), typeof(DeliveryScope), settings.HandlerLifetime));
         addCqrs(services, Configure);
     }
