@@ -49,7 +49,10 @@ public sealed class ServiceBusOptions
 
     /// <summary>
     /// This endpoint's subscription to <see cref="EventTopic"/>, filtered to the events its handlers handle. Every
-    /// deployable app that handles events has its own. Default <c>default</c>.
+    /// deployable app that handles events has its own. The processes that share one compete for its messages, each event
+    /// going to one of them: they must run the same handlers. A process that runs other handlers
+    /// (<see cref="CqrsOptions.Receive"/>) needs a subscription of its own, or <see cref="SubscriptionPerHandler"/>.
+    /// Default <c>default</c>.
     /// </summary>
     public string Subscription { get; set; } = "default";
 
@@ -57,7 +60,9 @@ public sealed class ServiceBusOptions
     /// Gives each event handler here a subscription of its own (<see cref="ServiceBusTopology.HandlerSubscriptions"/>,
     /// named from <see cref="Subscription"/> and the handler), filtered to the events it handles, with a processor of its
     /// own: a failing handler's retries, lock expiries and dead letters are then its own, and never re-run or hold up the
-    /// others. Default off: one subscription per endpoint, every handler of an event run from one delivery.
+    /// others. Processes may then run different handlers (<see cref="CqrsOptions.Receive"/>): each receives from its own
+    /// handlers' subscriptions alone. Default off: one subscription per endpoint, every handler of an event run from one
+    /// delivery.
     /// </summary>
     public bool SubscriptionPerHandler { get; set; }
 

@@ -10,8 +10,10 @@ namespace Cqrs.ServiceBus;
 /// <param name="CommandQueue">The queue commands go to.</param>
 /// <param name="EventTopic">The topic events go to.</param>
 /// <param name="Subscription">This endpoint's subscription to <paramref name="EventTopic"/>.</param>
-/// <param name="HandledCommands">Wire names of the commands handled here: this endpoint receives from the queue when there are any.</param>
-/// <param name="HandledEvents">Wire names of the events handled here: the subscription's filters.</param>
+/// <param name="HandledCommands">
+/// Wire names of the commands the handlers this process runs handle: it receives from the queue when there are any.
+/// </param>
+/// <param name="HandledEvents">Wire names of the events the handlers this process runs handle: the subscription's filters.</param>
 public sealed record ServiceBusTopology(
     string CommandQueue,
     string EventTopic,

@@ -7,8 +7,10 @@ namespace Cqrs.ServiceBus;
 /// <summary>
 /// Receiving: a <see cref="ServiceBusProcessor"/> on the command queue when commands are handled here, and one on this
 /// endpoint's subscription when events are (or one per handler's subscription, with
-/// <see cref="ServiceBusOptions.SubscriptionPerHandler"/>); peek-lock, explicit settlement, exactly once per delivery. With
-/// <see cref="ServiceBusOptions.ProvisionTopology"/> the entities are provisioned first.
+/// <see cref="ServiceBusOptions.SubscriptionPerHandler"/>); peek-lock, explicit settlement, exactly once per delivery. Only
+/// the handlers this process runs count (<see cref="CqrsOptions.SendOnly"/>, <see cref="CqrsOptions.Receive"/>): a process
+/// that runs none opens no receiver at all. With <see cref="ServiceBusOptions.ProvisionTopology"/> the entities are
+/// provisioned first.
 /// </summary>
 internal sealed partial class ServiceBusTransport
 {
@@ -31,29 +33,27 @@ internal sealed partial class ServiceBusTransport
                 throw new InvalidOperationException("The Service Bus transport is already started.");
             }
 
-            var processorOptions = new ServiceBusProcessorOptions
-            {
-                AutoCompleteMessages = false,
-                ReceiveMode = ServiceBusReceiveMode.PeekLock,
-                MaxConcurrentCalls = _options.MaxConcurrentCalls,
-                PrefetchCount = PrefetchGuard.Clamp(_options, _logger),
-                MaxAutoLockRenewalDuration = _options.MaxAutoLockRenewalDuration,
-            };
-            // One delivery path per processor: the endpoint's (every handler of an event), or one handler's own.
-            List<(ServiceBusProcessor Processor, string? Handler)> processors = [];
+            ThrowIfSomeCommandsOnly();
+            // One delivery path per entity received from: the queue, the endpoint's subscription (every handler of an
+            // event), or one handler's own subscription.
+            List<(string Path, string? Subscription, string? Handler)> entities = [];
             if (_topology.HandledCommands.Count > 0)
             {
-                processors.Add((_client.CreateProcessor(_options.CommandQueue, processorOptions), null));
+                entities.Add((_options.CommandQueue, null, null));
             }
 
-            processors.AddRange(_topology.EventSubscriptions.Select(subscription =>
-                (_client.CreateProcessor(_options.EventTopic, subscription.Name, processorOptions), subscription.Handler)));
-
-            foreach (var (processor, handler) in processors)
+            entities.AddRange(_topology.EventSubscriptions.Select(subscription => (_options.EventTopic, (string?)subscription.Name, subscription.Handler)));
+            LogReceiving(entities.Count == 0 ? "nothing" : string.Join(", ", entities.Select(entity => entity.Subscription is null ? entity.Path : $"{entity.Path}/{entity.Subscription}")));
+            if (entities.Count > 0)
             {
-                processor.ProcessMessageAsync += args => ProcessAsync(receiver, args, handler);
-                processor.ProcessErrorAsync += OnErrorAsync;
-                _processors.Add(processor);
+                var processorOptions = ProcessorOptions();
+                foreach (var (path, subscription, handler) in entities)
+                {
+                    var processor = subscription is null ? _client.CreateProcessor(path, processorOptions) : _client.CreateProcessor(path, subscription, processorOptions);
+                    processor.ProcessMessageAsync += args => ProcessAsync(receiver, args, handler);
+                    processor.ProcessErrorAsync += OnErrorAsync;
+                    _processors.Add(processor);
+                }
             }
 
             using (ExecutionContext.SuppressFlow())
@@ -61,6 +61,34 @@ internal sealed partial class ServiceBusTransport
                 _provisioned = _options.ProvisionTopology ? ProvisionAsync() : Task.CompletedTask;
                 _started = StartProcessorsAsync();
             }
+        }
+    }
+
+    private ServiceBusProcessorOptions ProcessorOptions() => new()
+    {
+        AutoCompleteMessages = false,
+        ReceiveMode = ServiceBusReceiveMode.PeekLock,
+        MaxConcurrentCalls = _options.MaxConcurrentCalls,
+        PrefetchCount = PrefetchGuard.Clamp(_options, _logger),
+        MaxAutoLockRenewalDuration = _options.MaxAutoLockRenewalDuration,
+    };
+
+    /// <summary>
+    /// Every command comes through the one queue, and a queue has no filter: a process that receives from it gets every
+    /// command, so it must run every command handler. One that runs some only would take the others' commands and have
+    /// nothing to handle them with.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">This process runs the handlers of some commands and not of others.</exception>
+    private void ThrowIfSomeCommandsOnly()
+    {
+        var elsewhere = _directory.HandledElsewhere(MessageKind.Command);
+        if (_topology.HandledCommands.Count > 0 && elsewhere.Count > 0)
+        {
+            throw new InvalidOperationException(
+                $"This process runs the handlers of {string.Join(", ", _topology.HandledCommands)} but not of {string.Join(", ", elsewhere)} " +
+                $"({CqrsOptions.SectionName}:{nameof(CqrsOptions.Receive)}). Every command comes through the queue '{_options.CommandQueue}', " +
+                "which a receiver takes whole: the commands whose handler does not run here would reach this process and could not be handled. " +
+                "Run every command handler in the processes that receive commands, and none in the others.");
         }
     }
 
@@ -194,6 +222,9 @@ internal sealed partial class ServiceBusTransport
         LogReceiveError(args.Exception, args.EntityPath, args.ErrorSource.ToString());
         return Task.CompletedTask;
     }
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "Receiving from Service Bus: {Entities}.")]
+    private partial void LogReceiving(string entities);
 
     [LoggerMessage(Level = LogLevel.Error, Message = "Dead-lettered message {MessageId}: its headers cannot be read: {Problem}")]
     private partial void LogUnreadable(string messageId, string problem);

@@ -5,6 +5,7 @@ using Cqrs.ServiceBus.LocalBroker.Topology;
 using Cqrs.ServiceBus.Tests.Domain.Stalling;
 using Cqrs.Testing;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
 
 namespace Cqrs.Tests.Shared;
 
@@ -49,6 +50,24 @@ internal sealed partial class ServiceBusTestHost
 
     /// <summary>A container that validates itself on build and checks scopes.</summary>
     public static ServiceProvider Build(IServiceCollection services) => services.BuildServiceProvider(Validating);
+
+    /// <summary>
+    /// A generic host, not started, as one process of an app: its buses on <paramref name="broker"/>, which it provisions
+    /// (<see cref="ServiceBusOptions.ProvisionTopology"/>); <paramref name="configure"/> and <paramref name="transport"/> tune them.
+    /// </summary>
+    public static IHost CreateHost(LocalServiceBusBroker broker, Action<CqrsOptions>? configure = null, Action<ServiceBusOptions>? transport = null)
+    {
+        var builder = Host.CreateEmptyApplicationBuilder(new HostApplicationBuilderSettings());
+        AddTestDomains(builder.Services, configure).UseServiceBus(settings =>
+        {
+            settings.ConnectionString = broker.ConnectionString;
+            settings.AdministrationConnectionString = broker.AdministrationConnectionString;
+            settings.ProvisionTopology = true;
+            transport?.Invoke(settings);
+        });
+        builder.ConfigureContainer(new DefaultServiceProviderFactory(Validating));
+        return builder.Build();
+    }
 
     /// <summary>Registers both test domains and their probes, and the buses, still on the in-process transport.</summary>
     public static CqrsBuilder AddTestDomains(IServiceCollection services, Action<CqrsOptions>? configure = null)
