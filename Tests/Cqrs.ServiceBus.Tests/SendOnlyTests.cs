@@ -1,7 +1,6 @@
 using Azure.Messaging.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
 using Cqrs.ServiceBus.LocalBroker.Topology;
-using Cqrs.ServiceBus.Tests.Support;
 using Cqrs.Testing.Domain.Orders;
 using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Shared;

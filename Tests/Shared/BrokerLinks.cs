@@ -1,11 +1,11 @@
 using Microsoft.Extensions.Logging;
 
-namespace Cqrs.ServiceBus.Tests.Support;
+namespace Cqrs.Tests.Shared;
 
 /// <summary>
 /// Keeps what a local broker logs of the links clients attach (at Information: <c>Link '…' attached: client receives from
 /// '/…'</c>), so a test can read which entities anything received from. Give it to the broker through a logger factory.
-/// Thread-safe.
+/// Shared by the test projects that use it (linked into each). Thread-safe.
 /// </summary>
 internal sealed class BrokerLinks : ILoggerProvider
 {
