@@ -57,15 +57,12 @@ internal sealed class CqrsOptionsValidator(CqrsBuilder builder) : IValidateOptio
     private void AddUnknownHandlers(List<string> errors, string list, IList<string> names)
     {
         var handlers = builder.Registries.SelectMany(registry => registry.Handlers).Where(handler => handler.Kind != MessageKind.Query).ToList();
-        foreach (var name in names)
+        foreach (var name in names.Where(name => !handlers.Any(handler => HandlerSelection.Matches(name, handler))))
         {
-            if (!handlers.Any(handler => HandlerSelection.Matches(name, handler)))
-            {
-                var known = handlers.Select(handler => handler.Name).Distinct().Order(StringComparer.Ordinal);
-                errors.Add(
-                    $"{nameof(CqrsOptions.Receive)}:{list} names '{name}', which is no command or event handler here: name a handler by its type's full name, " +
-                    $"or a saga by its wire name. The handlers are: {string.Join(", ", known)}.");
-            }
+            var known = handlers.Select(handler => handler.Name).Distinct().Order(StringComparer.Ordinal).ToList();
+            errors.Add(
+                $"{nameof(CqrsOptions.Receive)}:{list} names '{name}', which is no command or event handler here: name a handler by its type's full name, " +
+                $"or a saga by its wire name. {(known.Count == 0 ? "There are no handlers." : $"The handlers are: {string.Join(", ", known)}.")}");
         }
     }
 }
