@@ -35,4 +35,15 @@ public sealed record ServiceBusTopology(
         HandlerSubscriptions.Count > 0
             ? HandlerSubscriptions.Select(subscription => (subscription.Name, (string?)subscription.Handler, subscription.HandledEvents))
             : HandledEvents.Count > 0 ? [(Subscription, null, HandledEvents)] : [];
+
+    /// <summary>
+    /// Each entity this endpoint receives from, one delivery path each: the queue when it handles commands, the
+    /// endpoint's subscription (every handler of an event), or one handler's own subscription. None for a process that
+    /// runs no handler.
+    /// </summary>
+    internal IReadOnlyList<(string Entity, string? Subscription, string? Handler)> ReceivedFrom =>
+    [
+        .. HandledCommands.Count > 0 ? new[] { (CommandQueue, (string?)null, (string?)null) } : [],
+        .. EventSubscriptions.Select(subscription => (EventTopic, (string?)subscription.Name, subscription.Handler)),
+    ];
 }

@@ -34,22 +34,14 @@ internal sealed partial class ServiceBusTransport
             }
 
             ThrowIfSomeCommandsOnly();
-            // One delivery path per entity received from: the queue, the endpoint's subscription (every handler of an
-            // event), or one handler's own subscription.
-            List<(string Path, string? Subscription, string? Handler)> entities = [];
-            if (_topology.HandledCommands.Count > 0)
-            {
-                entities.Add((_options.CommandQueue, null, null));
-            }
-
-            entities.AddRange(_topology.EventSubscriptions.Select(subscription => (_options.EventTopic, (string?)subscription.Name, subscription.Handler)));
-            LogReceiving(entities.Count == 0 ? "nothing" : string.Join(", ", entities.Select(entity => entity.Subscription is null ? entity.Path : $"{entity.Path}/{entity.Subscription}")));
+            var entities = _topology.ReceivedFrom;
+            LogReceiving(entities.Count == 0 ? "nothing" : string.Join(", ", entities.Select(entity => entity.Subscription is null ? entity.Entity : $"{entity.Entity}/{entity.Subscription}")));
             if (entities.Count > 0)
             {
                 var processorOptions = ProcessorOptions();
-                foreach (var (path, subscription, handler) in entities)
+                foreach (var (entity, subscription, handler) in entities)
                 {
-                    var processor = subscription is null ? _client.CreateProcessor(path, processorOptions) : _client.CreateProcessor(path, subscription, processorOptions);
+                    var processor = subscription is null ? _client.CreateProcessor(entity, processorOptions) : _client.CreateProcessor(entity, subscription, processorOptions);
                     processor.ProcessMessageAsync += args => ProcessAsync(receiver, args, handler);
                     processor.ProcessErrorAsync += OnErrorAsync;
                     _processors.Add(processor);
