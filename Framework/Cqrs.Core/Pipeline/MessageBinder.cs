@@ -4,10 +4,11 @@ namespace Cqrs.Pipeline;
 
 /// <summary>
 /// Makes a container's descriptors and invokers from a registry's definitions, each with its type as a type argument:
-/// validators, middleware and (when they are singletons) handlers are resolved here, once per container. Only for what
-/// this process handles: a handler it does not run (<see cref="CqrsOptions.SendOnly"/>, <see cref="CqrsOptions.Receive"/>)
-/// is never resolved, nor are the middleware of a type it handles none of, and such a type's validators wait for its
-/// first send.
+/// validators, middleware and (when they are singletons) handlers are resolved here, once per container. A handler this
+/// process does not run (<see cref="CqrsOptions.SendOnly"/>, <see cref="CqrsOptions.Receive"/>) is never resolved, nor
+/// are the middleware of a type it runs no handler of. Validators are resolved here in a process that runs handlers, as
+/// its handlers may send any message, even while it stops and the container resolves nothing more; in one that runs
+/// none, each type's on its first send.
 /// </summary>
 /// <param name="handling">What the container's deliveries are handled with.</param>
 /// <param name="run">The handlers this process runs.</param>
@@ -17,6 +18,9 @@ internal sealed class MessageBinder(
     HandlingServices handling, IReadOnlyList<HandlerRegistration> run, IReadOnlyList<HandlerRegistration> notRun, bool singletonHandlers)
     : IMessageDefinitionVisitor
 {
+    /// <summary>True when this process runs a command or event handler: it receives.</summary>
+    private readonly bool _receives = run.Any(handler => handler.Kind != MessageKind.Query);
+
     private IServiceProvider Services => handling.Services;
 
     /// <summary>By slot: what the definitions visited so far described.</summary>
@@ -73,10 +77,9 @@ internal sealed class MessageBinder(
         };
     }
 
-    /// <summary>Validators of a type handled here are resolved now, so a broken one fails the start; of any other, on its first send.</summary>
     private MessageDescriptor<T> Describe<T>(MessageDefinition<T> definition, bool handled) => new(
         definition,
-        handled ? MessageValidators<T>.From(Services, singletonHandlers) : MessageValidators<T>.OnFirstUse(Services, singletonHandlers),
+        _receives ? MessageValidators<T>.From(Services, singletonHandlers) : MessageValidators<T>.OnFirstUse(Services, singletonHandlers),
         handling.Telemetry.Describe(definition.WireName, definition.Kind),
         handled);
 

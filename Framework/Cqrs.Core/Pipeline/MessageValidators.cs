@@ -39,7 +39,7 @@ internal sealed class MessageValidators<T>
         return validators;
     }
 
-    /// <summary>As <see cref="From"/>, resolved on the first validation: for a type this process may never send, and does not handle.</summary>
+    /// <summary>As <see cref="From"/>, resolved on the first validation: for a process that may never send the type, and receives nothing.</summary>
     public static MessageValidators<T> OnFirstUse(IServiceProvider services, bool singletonHandlers) => new(services, singletonHandlers);
 
     /// <summary>Every failure of every validator, or null when <paramref name="message"/> is valid.</summary>
