@@ -19,10 +19,11 @@ internal sealed class CommandInvoker<T>(
     where T : ICommand
 {
     private readonly ICommandHandler<T>? _singleton = singleton;
+    private readonly HandlerSends? _singletonSends = singleton is null ? null : new HandlerSends(HandlerNames.Of(singleton));
 
     public override ValueTask<Disposition> HandleAsync(MessageContext context, T command, CancellationToken cancellationToken) =>
         _singleton is not null
-            ? InvokeAsync(context, command, _singleton, Middleware.Singletons, cancellationToken)
+            ? InvokeAsync(context, command, _singleton, _singletonSends!, Middleware.Singletons, cancellationToken)
             : InvokeScopedAsync(context, command, cancellationToken);
 
     private async ValueTask<Disposition> InvokeScopedAsync(MessageContext context, T command, CancellationToken cancellationToken)
@@ -34,7 +35,7 @@ internal sealed class CommandInvoker<T>(
             var handler = handlerIn(scope.ServiceProvider);
             return handler is null
                 ? Disposition.DeadLetter(DeadLetterReasons.NoHandler, $"No handler for {Descriptor.WireName} runs in this process.")
-                : await InvokeAsync(context, command, handler, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
+                : await InvokeAsync(context, command, handler, SendsOf(handler), Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -42,11 +43,13 @@ internal sealed class CommandInvoker<T>(
         MessageContext context,
         T command,
         ICommandHandler<T> handler,
+        HandlerSends sends,
         IHandlerMiddleware<T>[] middleware,
         CancellationToken cancellationToken) =>
         InvokeWithRetriesAsync(
             context,
             handler,
+            sends,
             command,
             static (handler, command, context, cancellationToken) => handler.HandleAsync(command, context, cancellationToken),
             middleware,

@@ -4,7 +4,7 @@ using Cqrs.Transports;
 namespace Cqrs.Pipeline;
 
 /// <summary>The context of a delivery carried as a transport message: its headers are the message's.</summary>
-internal sealed class DeliveryContext(IMessageEmitter emitter, TransportMessage delivery) : MessageContext(emitter)
+internal sealed class DeliveryContext(SendPosition sends, TransportMessage delivery) : MessageContext(sends)
 {
     public override TransportMessage Delivery => delivery;
 

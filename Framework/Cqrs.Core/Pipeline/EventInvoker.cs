@@ -22,10 +22,11 @@ internal sealed class EventInvoker<T>(
     where T : IEvent
 {
     private readonly IEventHandler<T>[]? _singletons = singletons;
+    private readonly HandlerSends[]? _singletonSends = singletons?.Select(handler => new HandlerSends(HandlerNames.Of(handler))).ToArray();
 
     public override ValueTask<Disposition> HandleAsync(MessageContext context, T @event, CancellationToken cancellationToken) =>
         _singletons is not null
-            ? InvokeAllAsync(context, @event, _singletons, Middleware.Singletons, cancellationToken)
+            ? InvokeAllAsync(context, @event, _singletons, _singletonSends, Middleware.Singletons, cancellationToken)
             : InvokeScopedAsync(context, @event, cancellationToken);
 
     private async ValueTask<Disposition> InvokeScopedAsync(MessageContext context, T @event, CancellationToken cancellationToken)
@@ -34,33 +35,35 @@ internal sealed class EventInvoker<T>(
         var scope = Handling.Services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
-            return await InvokeAllAsync(context, @event, handlersIn(scope.ServiceProvider), Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
+            return await InvokeAllAsync(context, @event, handlersIn(scope.ServiceProvider), sends: null, Middleware.In(scope.ServiceProvider), cancellationToken).ConfigureAwait(false);
         }
     }
 
     /// <summary>
     /// Calls each handler in turn. While they complete at once, no async state machine is needed; from the
-    /// first that does not (or fails), <see cref="InvokeRestAsync"/> goes on.
+    /// first that does not (or fails), <see cref="InvokeRestAsync"/> goes on. <paramref name="sends"/> are the handlers'
+    /// sends, index for index, when they are singletons; null for handlers a scope made.
     /// </summary>
     private ValueTask<Disposition> InvokeAllAsync(
         MessageContext context,
         T @event,
         IEventHandler<T>[] handlers,
+        HandlerSends[]? sends,
         IHandlerMiddleware<T>[] middleware,
         CancellationToken cancellationToken)
     {
         for (var index = NextHandler(context, handlers, 0); index < handlers.Length; index = NextHandler(context, handlers, index + 1))
         {
-            var invoking = InvokeOneAsync(context, handlers, middleware, index, @event, cancellationToken);
+            var invoking = InvokeOneAsync(context, handlers, sends, middleware, index, @event, cancellationToken);
             if (!invoking.IsCompletedSuccessfully)
             {
-                return InvokeRestAsync(context, handlers, middleware, index, invoking, @event, cancellationToken);
+                return InvokeRestAsync(context, handlers, sends, middleware, index, invoking, @event, cancellationToken);
             }
 
             var outcome = invoking.Result;
             if (outcome.Kind != DispositionKind.Complete)
             {
-                return InvokeRestAsync(context, handlers, middleware, index, ValueTask.FromResult(outcome), @event, cancellationToken);
+                return InvokeRestAsync(context, handlers, sends, middleware, index, ValueTask.FromResult(outcome), @event, cancellationToken);
             }
         }
 
@@ -74,6 +77,7 @@ internal sealed class EventInvoker<T>(
     private async ValueTask<Disposition> InvokeRestAsync(
         MessageContext context,
         IEventHandler<T>[] handlers,
+        HandlerSends[]? sends,
         IHandlerMiddleware<T>[] middleware,
         int index,
         ValueTask<Disposition> invoking,
@@ -106,7 +110,7 @@ internal sealed class EventInvoker<T>(
                 break;
             }
 
-            invoking = InvokeOneAsync(context, handlers, middleware, index, @event, cancellationToken);
+            invoking = InvokeOneAsync(context, handlers, sends, middleware, index, @event, cancellationToken);
         }
 
         if (cancelled is null)
@@ -118,10 +122,17 @@ internal sealed class EventInvoker<T>(
     }
 
     private ValueTask<Disposition> InvokeOneAsync(
-        MessageContext context, IEventHandler<T>[] handlers, IHandlerMiddleware<T>[] middleware, int index, T @event, CancellationToken cancellationToken) =>
+        MessageContext context,
+        IEventHandler<T>[] handlers,
+        HandlerSends[]? sends,
+        IHandlerMiddleware<T>[] middleware,
+        int index,
+        T @event,
+        CancellationToken cancellationToken) =>
         InvokeWithRetriesAsync(
             context,
             handlers[index],
+            sends?[index] ?? SendsOf(handlers[index]),
             @event,
             static (handler, @event, context, cancellationToken) => handler.HandleAsync(@event, context, cancellationToken),
             middleware,

@@ -24,9 +24,13 @@ internal readonly struct HandlerAttempt<THandler, TMessage>(
     /// <summary>Whether a final failure dead-letters the delivery itself, rather than a copy aimed at this handler.</summary>
     public bool WholeDelivery { get; } = wholeDelivery;
 
-    /// <summary>Calls the handler through its middleware; an exception thrown at once comes back as a faulted task, like a later one.</summary>
+    /// <summary>
+    /// Calls the handler through its middleware; an exception thrown at once comes back as a faulted task, like a later
+    /// one. Its sends are counted from 0 again: a retry sends what the failed attempt sent under the same ids.
+    /// </summary>
     public ValueTask Start(CancellationToken cancellationToken)
     {
+        Context.RestartSends();
         try
         {
             return middleware.Length == 0 ? InvokeHandler(cancellationToken) : Through(this, 0, cancellationToken);

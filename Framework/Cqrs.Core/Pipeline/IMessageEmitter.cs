@@ -6,9 +6,13 @@ namespace Cqrs.Pipeline;
 /// </summary>
 internal interface IMessageEmitter
 {
-    /// <summary>Sends a message caused by the delivery of <paramref name="cause"/>: it takes a new id and the cause's correlation id.</summary>
+    /// <summary>
+    /// Sends a message caused by the delivery of <paramref name="cause"/>, from <paramref name="position"/> among its
+    /// handler's sends: it takes the id that position gives (a new random one before any handler's call) and the
+    /// cause's correlation id.
+    /// </summary>
     /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>
-    ValueTask EmitAsync<T>(T message, MessageContext cause, CancellationToken cancellationToken);
+    ValueTask EmitAsync<T>(T message, MessageContext cause, SendPosition position, CancellationToken cancellationToken);
 
     /// <summary>Sends a message with the id and time it was stamped with.</summary>
     /// <exception cref="FluentValidation.ValidationException">The message is invalid; nothing was sent.</exception>

@@ -7,11 +7,14 @@ namespace Cqrs.Pipeline;
 /// A message handled in its sender's call (direct dispatch with no span to record: nobody listens, or its trace is
 /// not sampled, <see cref="UnsampledInlineDelivery"/>): its delivery and its handlers' context in one object, smaller
 /// than a transport message and a context together. A transport message is made only when something needs one: a
-/// retry, a dead-letter, a queueing on shutdown.
+/// retry, a dead-letter, a queueing on shutdown. It keeps its cause, whose call it runs in, rather than the cause's id:
+/// a reference is the smaller, and leaves room for the send time, which an id derived from a name does not carry.
 /// </summary>
-internal class InlineDelivery(IMessageEmitter emitter, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause)
-    : MessageContext(emitter)
+internal class InlineDelivery(SendPosition sends, string wireName, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause)
+    : MessageContext(sends)
 {
+    private readonly DateTime _enqueuedUtc = stamp.Time.UtcDateTime;
+
     /// <summary>A new transport message for each call: none is kept, for a delivery that most often needs none.</summary>
     public override TransportMessage Delivery => new()
     {
@@ -31,16 +34,16 @@ internal class InlineDelivery(IMessageEmitter emitter, string wireName, object m
 
     public override string? TargetHandler => null;
 
-    public override Guid MessageId { get; } = messageId;
+    public override Guid MessageId { get; } = stamp.MessageId;
 
     public override Guid CorrelationId { get; } = correlationId;
 
-    public override Guid CausationId { get; } = cause?.MessageId ?? Guid.Empty;
+    public override Guid CausationId => cause?.MessageId ?? Guid.Empty;
 
     public override string WireName => wireName;
 
-    /// <summary>The millisecond in the id: direct dispatch sends on the coarse clock, whose tick is coarser still.</summary>
-    public override DateTimeOffset EnqueuedTime => MessageIds.TimeOf(MessageId);
+    /// <summary>When it was sent, as its sender read the time (see <see cref="MessageSender.NextStamp"/>).</summary>
+    public override DateTimeOffset EnqueuedTime => new(_enqueuedUtc, TimeSpan.Zero);
 
     public override int DeliveryCount => 1;
 

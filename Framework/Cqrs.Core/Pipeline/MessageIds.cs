@@ -24,14 +24,6 @@ internal static class MessageIds
     /// <summary>As <see cref="Next"/>, with the time read from <see cref="CoarseClock.System"/>.</summary>
     public static MessageStamp NextCoarse() => Stamp(CoarseClock.System.UtcNow);
 
-    /// <summary>The millisecond an id of this kind carries: when it was taken.</summary>
-    public static DateTimeOffset TimeOf(Guid id)
-    {
-        Span<byte> bytes = stackalloc byte[16];
-        id.TryWriteBytes(bytes, bigEndian: true, out _);
-        return DateTimeOffset.FromUnixTimeMilliseconds((long)(BinaryPrimitives.ReadUInt64BigEndian(bytes) >> 16));
-    }
-
     private static MessageStamp Stamp(DateTimeOffset now)
     {
         (t_random ??= new RandomBits()).Next(out var randomA, out var randomB);

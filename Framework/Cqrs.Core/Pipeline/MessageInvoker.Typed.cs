@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Diagnostics;
 using Cqrs.Diagnostics;
 using Cqrs.Transports;
@@ -15,6 +16,9 @@ namespace Cqrs.Pipeline;
 internal abstract class MessageInvoker<T>(MessageDescriptor<T> descriptor, HandlingServices handling, LifetimeServices<IHandlerMiddleware<T>> middleware)
     : MessageInvoker
 {
+    /// <summary>The sends of the handlers a scope makes, by name: made on first call, for an invoker of singletons needs none.</summary>
+    private ConcurrentDictionary<string, HandlerSends>? _scopedSends;
+
     public MessageDescriptor<T> Descriptor => descriptor;
 
     protected HandlingServices Handling => handling;
@@ -57,6 +61,13 @@ internal abstract class MessageInvoker<T>(MessageDescriptor<T> descriptor, Handl
         return validating.Result is { } failures
             ? ValueTask.FromResult(Invalid(failures))
             : HandleAsync(context, message, cancellationToken);
+    }
+
+    /// <summary>The sends of a handler a scope made: those of its name, made once per invoker.</summary>
+    protected HandlerSends SendsOf(object handler)
+    {
+        var known = _scopedSends ?? Interlocked.CompareExchange(ref _scopedSends, new(), null) ?? _scopedSends;
+        return known.GetOrAdd(HandlerNames.Of(handler), static name => new HandlerSends(name));
     }
 
     /// <summary>
@@ -117,11 +128,13 @@ internal abstract class MessageInvoker<T>(MessageDescriptor<T> descriptor, Handl
     /// span to start (nobody listens, or the trace is not sampled), the handler is called straight away: the attempt,
     /// which a retry calls again, is made only if the first call fails or is still running. Its duration starts from the
     /// clock reading kept for the delivery, if any (<see cref="ClockReadings"/>: its lag, or the previous handler's end),
-    /// and its end is kept for the next handler: one read per handler.
+    /// and its end is kept for the next handler: one read per handler. What the handler sends takes its ids from
+    /// <paramref name="sends"/>' positions, counted from 0 for each attempt.
     /// </summary>
     protected ValueTask<Disposition> InvokeWithRetriesAsync<THandler>(
         MessageContext context,
         THandler handler,
+        HandlerSends sends,
         T message,
         Func<THandler, T, IMessageContext, CancellationToken, ValueTask> invoke,
         IHandlerMiddleware<T>[] middleware,
@@ -132,6 +145,7 @@ internal abstract class MessageInvoker<T>(MessageDescriptor<T> descriptor, Handl
         var telemetry = handling.Telemetry;
         var started = ClockReadings.Take(context) is var kept and not 0 ? kept : telemetry.StartTiming();
         var spanning = CqrsTelemetry.Source.HasListeners() && CqrsTelemetry.MayStartReceive(context.TraceContext, context.Unsampled);
+        context.StartSends(sends);
         if (middleware.Length > 0 || spanning)
         {
             return InvokeThroughMiddlewareOrSpan(new HandlerAttempt<THandler, T>(context, handler, message, invoke, middleware, wholeDelivery), started, spanning, cancellationToken);

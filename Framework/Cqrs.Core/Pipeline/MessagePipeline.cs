@@ -56,7 +56,7 @@ internal sealed class MessagePipeline(MessageSender sender, MessageDispatcher di
 
     /// <summary>Never throws; completes synchronously when the handlers do.</summary>
     public ValueTask<Disposition> ReceiveAsync(TransportMessage message, CancellationToken cancellationToken) =>
-        dispatcher.ReceiveAsync(new DeliveryContext(sender, message), cancellationToken);
+        dispatcher.ReceiveAsync(new DeliveryContext(sender.BeforeHandlers, message), cancellationToken);
 
     /// <summary>
     /// Starts the transport if need be, then publishes an event read back from an event store's outbox: see

@@ -32,6 +32,7 @@ internal sealed partial class MessageSender : IMessageEmitter
         _options = options.Value;
         _clock = clock;
         _coarseStamps = _options.DirectDispatch && clock == TimeProvider.System;
+        BeforeHandlers = new SendPosition(this);
         if (_options.DirectDispatch && !transport.HandlesLocallyOnly)
         {
             throw new OptionsValidationException(nameof(CqrsOptions), typeof(CqrsOptions), [$"{nameof(CqrsOptions.DirectDispatch)} works only with the in-process transport."]);
@@ -45,8 +46,17 @@ internal sealed partial class MessageSender : IMessageEmitter
     /// </summary>
     public MessageStamp NextStamp() => _coarseStamps ? MessageIds.NextCoarse() : MessageIds.Next(_clock);
 
-    public ValueTask EmitAsync<T>(T message, MessageContext cause, CancellationToken cancellationToken) =>
-        SendAsync(message, NextStamp(), cause.CorrelationId, cause, cancellationToken);
+    /// <summary>The position this sender's contexts start at, before any handler's call: it gives random ids.</summary>
+    public SendPosition BeforeHandlers { get; }
+
+    public ValueTask EmitAsync<T>(T message, MessageContext cause, SendPosition position, CancellationToken cancellationToken) =>
+        SendAsync(message, StampFor(cause, position), cause.CorrelationId, cause, cancellationToken);
+
+    /// <summary>The id <paramref name="position"/> gives, with the time read as <see cref="NextStamp"/> reads it.</summary>
+    private MessageStamp StampFor(MessageContext cause, SendPosition position) =>
+        position.IdFor(cause.MessageId) is { } id
+            ? new MessageStamp(id, _coarseStamps ? CoarseClock.System.UtcNow : _clock.GetUtcNow())
+            : NextStamp();
 
     /// <summary>
     /// Validates, serializes and sends one command or event. Without asynchronous validation rules, a send that the
@@ -138,13 +148,13 @@ internal sealed partial class MessageSender : IMessageEmitter
 
         if (!CqrsTelemetry.Source.HasListeners())
         {
-            return HandInLine(descriptor, new InlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause), message, cancellationToken);
+            return HandInLine(descriptor, new InlineDelivery(BeforeHandlers, descriptor.WireName, message!, stamp, correlationId, cause), message, cancellationToken);
         }
 
         var caller = Activity.Current;
         var span = SampleSend(descriptor, cause, caller, out var trace);
         return span is null
-            ? HandInLine(descriptor, new UnsampledInlineDelivery(this, descriptor.WireName, message!, stamp.MessageId, correlationId, cause, trace), message, cancellationToken)
+            ? HandInLine(descriptor, new UnsampledInlineDelivery(BeforeHandlers, descriptor.WireName, message!, stamp, correlationId, cause, trace), message, cancellationToken)
             : HandOverInSpan(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, caller, span, cancellationToken);
     }
 
@@ -229,7 +239,7 @@ internal sealed partial class MessageSender : IMessageEmitter
     /// <summary>To the handlers now (direct dispatch, within the hop limit), or to the transport.</summary>
     private ValueTask HandOverAsync(MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken) =>
         _options.DirectDispatch && outgoing.InlineDepth <= TransportMessage.MaxInlineDepth
-            ? _dispatcher.DispatchInlineAsync(_catalog.InvokerOf(descriptor), new DeliveryContext(this, outgoing), cancellationToken)
+            ? _dispatcher.DispatchInlineAsync(_catalog.InvokerOf(descriptor), new DeliveryContext(BeforeHandlers, outgoing), cancellationToken)
             : _transport.SendAsync(outgoing, cause?.Delivery, cancellationToken);
 
     /// <summary>Counts the message as sent once the hand-over is done; one that is done at once needs no async state machine.</summary>

@@ -44,6 +44,9 @@ internal sealed class MessageStorePipeline(MessageCatalog catalog, CqrsTelemetry
 
     public Guid NewMessageId() => MessageIds.Next(clock).MessageId;
 
+    public Guid NewMessageId(IMessageContext? cause) =>
+        cause is MessageContext context && context.TakeSendPosition().IdFor(context.MessageId) is { } id ? id : NewMessageId();
+
     public ValueTask PublishAsync(StoredMessage message, StoredDelivery delivery, IMessageContext? cause, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(message);

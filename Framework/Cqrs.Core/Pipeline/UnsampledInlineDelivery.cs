@@ -4,8 +4,8 @@ namespace Cqrs.Pipeline;
 
 /// <summary>A message handled in its sender's call whose trace is not sampled: it carries the trace on, for the messages its handlers send.</summary>
 internal sealed class UnsampledInlineDelivery(
-    IMessageEmitter emitter, string wireName, object message, Guid messageId, Guid correlationId, MessageContext? cause, ActivityContext traceContext)
-    : InlineDelivery(emitter, wireName, message, messageId, correlationId, cause)
+    SendPosition sends, string wireName, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, ActivityContext traceContext)
+    : InlineDelivery(sends, wireName, message, stamp, correlationId, cause)
 {
     public override ActivityContext TraceContext => traceContext;
 

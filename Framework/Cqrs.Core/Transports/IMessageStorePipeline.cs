@@ -24,6 +24,15 @@ public interface IMessageStorePipeline
     Guid NewMessageId();
 
     /// <summary>
+    /// The id of a message that the handler call <paramref name="cause"/> sends by storing it: the id the call's next
+    /// send through <paramref name="cause"/> would take, derived from the message being handled, the handler and how
+    /// many messages that handler has sent in this call (and that send's place is taken). So a repeat of the call
+    /// that stores the same messages in the same order stores them under the same ids. A context the pipeline did
+    /// not make (a test's own), or none, gets a new id as <see cref="NewMessageId()"/> gives.
+    /// </summary>
+    Guid NewMessageId(IMessageContext? cause);
+
+    /// <summary>
     /// Publishes a stored message to its handlers, keeping the ids and body it was stored with. <paramref name="delivery"/>
     /// says when every copy of it is settled: mark it published only then. It is validated on receive unless its body
     /// is one this pipeline returned from <see cref="ValidateAndSerializeAsync"/>; <paramref name="cause"/> is the

@@ -3,7 +3,11 @@ namespace Cqrs.EventSourcing;
 /// <summary>What a saga's turn stores besides its state, and what it counts.</summary>
 public sealed partial class SagaRuntime<TSaga>
 {
-    /// <summary>The timeouts the saga asked for, validated and serialized, each under a new id, with the trace that asked.</summary>
+    /// <summary>
+    /// The timeouts the saga asked for, validated and serialized, each under a new id, with the trace that asked. New
+    /// ids, not derived ones: a timeout is the saga's own reminder, kept under its id, and a turn run again after its
+    /// message was forgotten from the saga's handled ids would store its timeout again under the same key.
+    /// </summary>
     private async ValueTask<List<SagaTimeoutRecord>> TimeoutsOfAsync(string sagaId, SagaContext saga, IMessageContext context, CancellationToken cancellationToken)
     {
         var timeouts = new List<SagaTimeoutRecord>(saga.Timeouts.Count);
@@ -20,14 +24,20 @@ public sealed partial class SagaRuntime<TSaga>
         return timeouts;
     }
 
-    /// <summary>The commands and events the saga decided on, validated and serialized, each under a new id, to keep with it until delivered.</summary>
+    /// <summary>
+    /// The commands and events the saga decided on, validated and serialized, to keep with it until delivered; each
+    /// under the id of the handler's next send, derived from the message it handles, as a handler's sends are: a turn
+    /// run again after its message was forgotten from the saga's handled ids sends under the ids it sent under before,
+    /// which an inbox downstream drops. A turn decided again after losing a race goes on from the positions the lost
+    /// one took: that one was not saved, so nothing went out under them.
+    /// </summary>
     private async ValueTask<List<PendingMessage>> PendingOfAsync(SagaContext saga, IMessageContext context, CancellationToken cancellationToken)
     {
         var pending = new List<PendingMessage>(saga.Outgoing.Count);
         foreach (var outgoing in saga.Outgoing)
         {
             var serialized = await _services.Pipeline.ValidateAndSerializeAsync(outgoing, cancellationToken).ConfigureAwait(false);
-            pending.Add(new PendingMessage(_services.Pipeline.NewMessageId(), context.CorrelationId, context.MessageId, serialized.WireName, serialized.Body));
+            pending.Add(new PendingMessage(_services.Pipeline.NewMessageId(context), context.CorrelationId, context.MessageId, serialized.WireName, serialized.Body));
         }
 
         return pending;

@@ -6,7 +6,13 @@ namespace Cqrs.EventSourcing;
 /// <summary>Turns events into what stores keep and back, through the pipeline's registered messages. Thread-safe.</summary>
 internal sealed class EventCodec(IMessageStorePipeline pipeline, IMessageDirectory directory)
 {
-    /// <summary>Validates and serializes an event under a new id; without a correlation id it starts a flow, which takes its id.</summary>
+    /// <summary>
+    /// Validates and serializes an event under a new id; without a correlation id it starts a flow, which takes its id.
+    /// A new id even in a handler's call, not one derived from the message handled as the handler's sends are: a command
+    /// handled again decides again, on the state its first run's events left, so what it appends then is another
+    /// event, not a repeat; under its first run's ids it would be dropped downstream as one. The outbox and the stores
+    /// also key an event by its id. The first run's events keep theirs when the outbox publishes them again.
+    /// </summary>
     /// <exception cref="FluentValidation.ValidationException">The event is invalid.</exception>
     /// <exception cref="InvalidOperationException">The type is not a registered event.</exception>
     public async ValueTask<NewEvent> ToNewEventAsync(IEvent @event, Guid? correlationId, Guid causationId, CancellationToken cancellationToken)

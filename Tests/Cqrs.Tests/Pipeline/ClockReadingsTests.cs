@@ -49,5 +49,5 @@ public sealed class ClockReadingsTests
     }
 
     private static DeliveryContext Delivery() =>
-        new(emitter: null!, new TransportMessage { MessageId = Guid.NewGuid(), CorrelationId = Guid.NewGuid(), WireName = "tests.v1.any" });
+        new(sends: null!, new TransportMessage { MessageId = Guid.NewGuid(), CorrelationId = Guid.NewGuid(), WireName = "tests.v1.any" });
 }

@@ -25,7 +25,7 @@ public sealed class TimeProviderTests
 
         var delivery = Assert.Single(await recorder.WaitForAsync<ReserveInventory>());
         Assert.Equal(Then, delivery.EnqueuedTime);
-        Assert.Equal(Then, MessageIds.TimeOf(delivery.MessageId));
+        Assert.Equal(Then.ToUnixTimeMilliseconds(), MessageIdsTests.UnixMillisecondsOf(delivery.MessageId));
     }
 
     [Theory]
