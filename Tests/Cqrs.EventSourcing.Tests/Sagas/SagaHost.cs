@@ -19,6 +19,7 @@ internal static class SagaHost
         services?.Invoke(builder.Services);
         builder.Services.AddSingleton<Support.Deliveries>();
         builder.Services.AddSingleton<Support.DepositGate>();
+        builder.Services.AddSingleton<Support.Refunds>();
         builder.Services.AddSampleDomain(options =>
         {
             options.DirectDispatch = direct && transport is null;

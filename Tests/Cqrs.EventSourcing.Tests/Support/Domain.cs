@@ -23,6 +23,7 @@ internal static class Domain
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton<Deliveries>();
         builder.Services.AddSingleton<DepositGate>();
+        builder.Services.AddSingleton<Refunds>();
         builder.Services.AddSingleton<Sagas.TallyLog>();
         builder.Services.AddSampleDomain(options =>
         {

@@ -1,12 +1,12 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Security.Cryptography;
-using System.Text;
 using Cqrs.Pipeline;
+using Cqrs.Tests.Shared;
 
 namespace Cqrs.Tests.Pipeline;
 
 /// <summary>The name-based ids of what handlers send (RFC 9562 version 5), and the SHA-1 under them.</summary>
-[SuppressMessage("Security", "CA5350:Do Not Use Weak Cryptographic Algorithms", Justification = "SHA-1 is what version 5 UUIDs are made of; here it checks our own.")]
+[SuppressMessage("Security", "CA5350:Do Not Use Weak Cryptographic Algorithms", Justification = "The platform's SHA-1 checks our own.")]
 public sealed class StableMessageIdsTests
 {
     /// <summary>RFC 9562's DNS namespace, under which its appendix A.4 names "www.example.com".</summary>
@@ -35,9 +35,9 @@ public sealed class StableMessageIdsTests
     }
 
     /// <summary>
-    /// The layout the README gives, computed here with the platform's SHA-1: a handler's namespace is the version 5 UUID
-    /// of its UTF-8 name under ours; a sent message's id, the version 5 UUID under it of the handled id's bytes then the
-    /// position's four, big-endian. So a tool of the user's can compute the ids too.
+    /// The layout the README gives (<see cref="NameBasedIds"/>, computed with the platform's SHA-1): a handler's namespace
+    /// is the version 5 UUID of its UTF-8 name under ours; a sent message's id, the version 5 UUID under it of the handled
+    /// id's bytes then the position's four, big-endian. So a tool of the user's can compute the ids too.
     /// </summary>
     [Theory]
     [InlineData("Shop.PlaceOrderHandler", 0)]
@@ -46,12 +46,10 @@ public sealed class StableMessageIdsTests
     public void Of_AnyHandlerAndPosition_IsVersion5OfTheHandledIdAndPositionInTheHandlersNamespace(string handlerName, int position)
     {
         var handled = Guid.CreateVersion7();
-        var handlerNamespace = Version5(StableMessageIds.Namespace, Encoding.UTF8.GetBytes(handlerName));
 
         var id = StableMessageIds.Of(StableMessageIds.NamespaceOf(handlerName), handled, position);
 
-        byte[] name = [.. handled.ToByteArray(bigEndian: true), (byte)(position >> 24), (byte)(position >> 16), (byte)(position >> 8), (byte)position];
-        Assert.Equal(Version5(handlerNamespace, name), id);
+        Assert.Equal(NameBasedIds.SentBy(handlerName, handled, position), id);
         Assert.Equal(5, id.Version);
         Assert.Equal(0b10, id.Variant >> 2);
     }
@@ -72,14 +70,5 @@ public sealed class StableMessageIdsTests
 
         Assert.Equal(ids.Length, ids.Distinct().Count());
         Assert.Equal(ids[0], StableMessageIds.Of(StableMessageIds.NamespaceOf("First"), handled, 0));
-    }
-
-    /// <summary>RFC 9562 section 5.5, written from the RFC's text with the platform's SHA-1.</summary>
-    private static Guid Version5(Guid nameSpace, byte[] name)
-    {
-        var hash = SHA1.HashData([.. nameSpace.ToByteArray(bigEndian: true), .. name]);
-        hash[6] = (byte)((hash[6] & 0x0F) | 0x50);
-        hash[8] = (byte)((hash[8] & 0x3F) | 0x80);
-        return new Guid(hash.AsSpan(0, 16), bigEndian: true);
     }
 }
