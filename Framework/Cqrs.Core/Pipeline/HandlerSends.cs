@@ -8,8 +8,6 @@ internal sealed class HandlerSends(string handlerName)
 {
     private SendPosition? _first;
 
-    public string HandlerName => handlerName;
-
     public Guid Namespace { get; } = StableMessageIds.NamespaceOf(handlerName);
 
     /// <summary>
