@@ -14,7 +14,8 @@ namespace Cqrs.Pipeline;
 /// Version 5 (SHA-1), not the version 8 with SHA-256 that RFC 9562 (section 6.5, appendix B) also allows: version 5 is
 /// the RFC's own name-based kind, which every UUID library computes, so a tool of the user's can recompute an id; and
 /// SHA-1's weakness is its collision resistance, on which an id does not rely: whoever may send on a queue may send any
-/// id already. The name of a sent message (16 + 4 bytes) and the handler's namespace fit one SHA-1 block.
+/// id already. The handler's name makes a namespace, once, rather than a part of each id's name: what is hashed per
+/// id (the handler's namespace, the handled id and the position) then fits one SHA-1 block whatever the name's length.
 /// </remarks>
 internal static class StableMessageIds
 {
