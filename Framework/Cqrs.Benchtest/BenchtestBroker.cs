@@ -8,18 +8,19 @@ namespace Cqrs.Benchtest;
 internal static class BenchtestBroker
 {
     /// <summary>A broker serving the transport's default entities, or null when the run needs none.</summary>
-    public static async Task<LocalServiceBusBroker?> StartIfNeededAsync(BenchtestSettings settings, CancellationToken cancellationToken)
-    {
-        if (settings.Transport != BenchtestTransport.ServiceBus || settings.ServiceBusConnectionString is not null)
-        {
-            return null;
-        }
+    public static async Task<LocalServiceBusBroker?> StartIfNeededAsync(BenchtestSettings settings, CancellationToken cancellationToken) =>
+        settings.Transport != BenchtestTransport.ServiceBus || settings.ServiceBusConnectionString is not null
+            ? null
+            : await StartAsync(settings.BrokerNetworkDelay, cancellationToken).ConfigureAwait(false);
 
+    /// <summary>A broker serving the transport's default entities, holding every frame <paramref name="networkDelay"/> each way.</summary>
+    public static async Task<LocalServiceBusBroker> StartAsync(TimeSpan networkDelay, CancellationToken cancellationToken)
+    {
         var names = new ServiceBusOptions();
         var topology = new BrokerTopology()
             .AddQueue(names.CommandQueue)
             .AddTopic(names.EventTopic, topic => topic.AddSubscription(names.Subscription));
-        var options = new LocalServiceBusBrokerOptions { NetworkDelay = settings.BrokerNetworkDelay };
+        var options = new LocalServiceBusBrokerOptions { NetworkDelay = networkDelay };
         return await LocalServiceBusBroker.StartAsync(topology, options, cancellationToken).ConfigureAwait(false);
     }
 }

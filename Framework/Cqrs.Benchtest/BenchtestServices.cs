@@ -3,6 +3,7 @@ using Cqrs.Benchtest.Handlers;
 using Cqrs.Benchtest.Messages;
 using Cqrs.EventSourcing;
 using Cqrs.Generated;
+using Cqrs.ServiceBus;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace Cqrs.Benchtest;
@@ -10,14 +11,17 @@ namespace Cqrs.Benchtest;
 /// <summary>Builds the container a run measures: the benchtest's messages and handlers on the chosen transport.</summary>
 internal static class BenchtestServices
 {
-    /// <param name="tracker">Where the handlers report.</param>
+    /// <param name="completion">Where the handlers report.</param>
     /// <param name="settings">The run's settings.</param>
     /// <param name="serviceBusConnectionString">For a Service Bus run: the namespace or local broker to use.</param>
-    public static ServiceProvider Build(OperationTracker tracker, BenchtestSettings settings, string? serviceBusConnectionString = null)
+    /// <param name="receives">
+    /// False for a process that only sends over Service Bus (a scale-out run's sender): it receives from no entity.
+    /// </param>
+    public static ServiceProvider Build(
+        IHandlerCompletion completion, BenchtestSettings settings, string? serviceBusConnectionString = null, bool receives = true)
     {
         var services = new ServiceCollection();
-        services.AddSingleton(tracker);
-        services.AddSingleton<IHandlerCompletion>(tracker);
+        services.AddSingleton(completion);
         var cqrs = services.AddCqrs(CqrsBenchtestMessageRegistry.Instance, options =>
         {
             options.DirectDispatch = settings.Direct;
@@ -27,6 +31,13 @@ internal static class BenchtestServices
         });
         if (settings.Transport == BenchtestTransport.ServiceBus)
         {
+            if (!receives)
+            {
+                // Registered first, the topology the transport reads names no handled message: it starts no processor.
+                var names = new ServiceBusOptions();
+                services.AddSingleton(new ServiceBusTopology(names.CommandQueue, names.EventTopic, names.Subscription, [], []));
+            }
+
             cqrs.UseServiceBus(options =>
             {
                 options.ConnectionString = serviceBusConnectionString ?? settings.ServiceBusConnectionString;

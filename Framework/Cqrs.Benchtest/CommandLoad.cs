@@ -10,14 +10,14 @@ internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker)
 
     /// <summary>
     /// Closed loop: each task sends as fast as the bus accepts (its back-pressure sets the pace), task
-    /// <c>t</c> taking sequences [t × perTask, (t + 1) × perTask).
+    /// <c>t</c> taking sequences [first + t × perTask, first + (t + 1) × perTask).
     /// </summary>
-    public Task SendAsFastAsAcceptedAsync(int tasks, int perTask, CancellationToken cancellationToken)
+    public Task SendAsFastAsAcceptedAsync(int tasks, int perTask, CancellationToken cancellationToken, int firstSequence = 0)
     {
         var senders = new Task[tasks];
         for (var task = 0; task < tasks; task++)
         {
-            var first = task * perTask;
+            var first = firstSequence + (task * perTask);
             senders[task] = Task.Run(() => SendRangeAsync(first, perTask, cancellationToken), cancellationToken);
         }
 

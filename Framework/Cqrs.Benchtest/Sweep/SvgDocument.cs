@@ -20,6 +20,16 @@ internal sealed class SvgDocument(int width, int height)
     public void Circle(double x, double y, double radius, string fill) =>
         Append($"<circle cx=\"{N(x)}\" cy=\"{N(y)}\" r=\"{N(radius)}\" fill=\"{fill}\"/>");
 
+    /// <summary>A chart's series: its points joined by a line, each marked by a dot.</summary>
+    public void Series(IReadOnlyList<(double X, double Y)> points, string colour, string? dashes = null)
+    {
+        Polyline(points, colour, dashes);
+        foreach (var (x, y) in points)
+        {
+            Circle(x, y, 3.5, colour);
+        }
+    }
+
     /// <summary>Writes <paramref name="text"/> anchored at (x, y): start, middle or end; rotated about that point.</summary>
     public void Text(double x, double y, string text, string anchor = "middle", int size = 12, double rotation = 0, string fill = "#333")
     {

@@ -44,12 +44,12 @@ public static class SweepChart
         {
             var y = ValueY(tick, throughput);
             svg.Line(Left, y, Right, y, "#e4e4e4");
-            svg.Text(Left - 8, y + 4, FormatCount(tick), anchor: "end", fill: ThroughputColour);
+            svg.Text(Left - 8, y + 4, ChartLabels.Count(tick), anchor: "end", fill: ThroughputColour);
         }
 
         foreach (var tick in latency.Ticks())
         {
-            svg.Text(Right + 8, ValueY(tick, latency) + 4, FormatCount(tick), anchor: "start", fill: LatencyColour);
+            svg.Text(Right + 8, ValueY(tick, latency) + 4, ChartLabels.Count(tick), anchor: "start", fill: LatencyColour);
         }
 
         svg.Line(Left, Top, Left, Bottom, ThroughputColour, 1.5);
@@ -80,12 +80,7 @@ public static class SweepChart
     private static void DrawSeries(
         SvgDocument svg, IReadOnlyList<BenchtestResult> points, Func<BenchtestResult, double> y, string colour, string? dashes)
     {
-        var positions = points.Select((point, index) => (X: LevelX(index, points.Count), Y: y(point))).ToList();
-        svg.Polyline(positions, colour, dashes);
-        foreach (var (x, pointY) in positions)
-        {
-            svg.Circle(x, pointY, 3.5, colour);
-        }
+        svg.Series([.. points.Select((point, index) => (LevelX(index, points.Count), y(point)))], colour, dashes);
     }
 
     private static void DrawLegend(SvgDocument svg)
@@ -100,12 +95,4 @@ public static class SweepChart
         count == 1 ? (Left + Right) / 2 : Left + 20 + ((Right - Left - 40) * index / (count - 1));
 
     private static double ValueY(double value, AxisScale scale) => Bottom - ((Bottom - Top) * scale.Fraction(value));
-
-    /// <summary>1,200 as "1.2k", 250,000 as "250k", 3,000,000 as "3M".</summary>
-    private static string FormatCount(double value) => value switch
-    {
-        >= 1_000_000 => (value / 1_000_000).ToString("0.##", CultureInfo.InvariantCulture) + "M",
-        >= 1_000 => (value / 1_000).ToString("0.##", CultureInfo.InvariantCulture) + "k",
-        _ => value.ToString("0.##", CultureInfo.InvariantCulture),
-    };
 }
