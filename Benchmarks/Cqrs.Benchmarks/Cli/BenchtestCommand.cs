@@ -1,4 +1,5 @@
 using System.Globalization;
+using Cqrs.Benchmarks.Processes;
 using Cqrs.Benchtest;
 
 namespace Cqrs.Benchmarks.Cli;
@@ -21,11 +22,13 @@ internal static class BenchtestCommand
                 return 0;
             }
 
-            if (commandLine.Cores is { } cores && commandLine.Pinning == BenchtestPinning.AfterStart)
+            // With --consumers, --cores is each consumer's: this process, which starts them, stays on every processor.
+            var coresAreThisProcesss = commandLine.ConsumerLevels is null;
+            if (coresAreThisProcesss && commandLine.Cores is { } cores && commandLine.Pinning == BenchtestPinning.AfterStart)
             {
                 CoreAffinity.PinToFirst(cores);
             }
-            else if (commandLine.Cores is { } pinned
+            else if (coresAreThisProcesss && commandLine.Cores is { } pinned
                 && (!CoreAffinity.IsPinnedFromStartTo(pinned) || PinnedRelaunch.LacksRuntimeSettings(pinned)))
             {
                 if (PinnedRelaunch.IsRelaunched)
@@ -38,7 +41,7 @@ internal static class BenchtestCommand
                 return await PinnedRelaunch.RunAsync(pinned, args).ConfigureAwait(false);
             }
         }
-        catch (UsageException exception)
+        catch (Exception exception) when (exception is UsageException or PlatformNotSupportedException)
         {
             error.WriteLine($"error: {exception.Message}");
             error.WriteLine("Run with --help to see the options.");
@@ -48,32 +51,47 @@ internal static class BenchtestCommand
         var progress = new StderrProgress(error, terminal: !Console.IsErrorRedirected);
         try
         {
+            if (commandLine.ConsumerLevels is { } levels)
+            {
+                var points = await ScaleOutCommand.RunAsync(commandLine, levels, output, error, progress).ConfigureAwait(false);
+                foreach (var point in points)
+                {
+                    output.WriteLine(point.ToJson());
+                }
+
+                return Failed(error, points.Sum(point => point.Duplicates), points.Sum(point => point.Lost));
+            }
+
             var results = await RunAsync(commandLine, output, progress).ConfigureAwait(false);
             foreach (var result in results)
             {
                 output.WriteLine(result.ToJson());
             }
 
-            if (results.Sum(result => result.DuplicateDeliveries) is > 0 and var duplicates)
-            {
-                error.WriteLine($"error: {duplicates} event deliveries were doubled.");
-                return RunFailed;
-            }
-
-            if (results.Sum(result => result.Lost) is > 0 and var lost)
-            {
-                error.WriteLine($"error: {lost} operations were sent but never handled.");
-                return RunFailed;
-            }
-
-            return 0;
+            return Failed(error, results.Sum(result => result.DuplicateDeliveries), results.Sum(result => result.Lost));
         }
-        catch (Exception exception) when (exception is TimeoutException or IOException or UnauthorizedAccessException)
+        catch (Exception exception) when (exception is TimeoutException or IOException or UnauthorizedAccessException or PlatformNotSupportedException)
         {
             progress.Clear();
             error.WriteLine($"error: {exception.Message}");
             return RunFailed;
         }
+    }
+
+    /// <summary>A run that doubled or lost an operation failed: says so, and returns the exit code.</summary>
+    private static int Failed(TextWriter error, int duplicates, int lost)
+    {
+        if (duplicates > 0)
+        {
+            error.WriteLine($"error: {duplicates} event deliveries were doubled.");
+        }
+
+        if (lost > 0)
+        {
+            error.WriteLine($"error: {lost} operations were sent but never handled.");
+        }
+
+        return duplicates > 0 || lost > 0 ? RunFailed : 0;
     }
 
     /// <summary>Runs what the command line asks for, prints the table, and returns the runs with the headline last.</summary>
@@ -177,9 +195,10 @@ internal static class BenchtestCommand
             .RunAsync(settings, commandLine.SweepLevels, level => progress.StartRun($"in flight {level}: "), progress)
             .ConfigureAwait(false);
         progress.Clear();
-        await File.WriteAllTextAsync(commandLine.ChartPath, SweepChart.ToSvg(sweep)).ConfigureAwait(false);
+        var chartPath = commandLine.ChartPath ?? BenchtestCommandLine.DefaultChartPath;
+        await File.WriteAllTextAsync(chartPath, SweepChart.ToSvg(sweep)).ConfigureAwait(false);
         ResultTable.WriteSweep(output, sweep);
-        output.WriteLine($"Chart: {Path.GetFullPath(commandLine.ChartPath)}");
+        output.WriteLine($"Chart: {Path.GetFullPath(chartPath)}");
         output.WriteLine();
         ResultTable.WriteRuns(output, [("knee", sweep.Knee)]);
         return [.. sweep.Points.Where(point => point != sweep.Knee), sweep.Knee];

@@ -21,7 +21,14 @@ internal sealed record BenchtestCommandLine
 
     public IReadOnlyList<int> SweepLevels { get; private init; } = ConcurrencySweep.DefaultLevels;
 
-    public string ChartPath { get; private init; } = DefaultChartPath;
+    /// <summary>Where the chart goes; null: the default of the mode (<see cref="DefaultChartPath"/> for a sweep).</summary>
+    public string? ChartPath { get; private init; }
+
+    /// <summary>
+    /// Counts of consumer processes to measure, each against one broker process with a sender process of its own
+    /// (<c>--consumers</c>); null: the benchtest runs in this process.
+    /// </summary>
+    public IReadOnlyList<int>? ConsumerLevels { get; private init; }
 
     public bool CompareSampling { get; private init; }
 
@@ -66,6 +73,7 @@ internal sealed record BenchtestCommandLine
                 "--pinning" => parsed with { Pinning = PinningMode(option, Value()) },
                 "--sweep" => parsed with { Sweep = true },
                 "--levels" => parsed with { SweepLevels = Levels(option, Value()) },
+                "--consumers" => parsed with { ConsumerLevels = Levels(option, Value()) },
                 "--chart" => parsed with { ChartPath = Value() },
                 "--compare-sampling" => parsed with { CompareSampling = true },
                 "--repeat" => parsed with { Repeat = Positive(option, Value()) },
@@ -94,7 +102,8 @@ internal sealed record BenchtestCommandLine
         Refuse(Sweep && CompareSampling, "--sweep and --compare-sampling do not combine.");
         Refuse(Sweep && Settings.OfferedRate is not null, "--sweep runs closed loops; drop --rate.");
         Refuse(Sweep && given.Contains("--in-flight"), "--sweep sets the in-flight limit to each level; drop --in-flight.");
-        Refuse(!Sweep && (given.Contains("--levels") || given.Contains("--chart")), "--levels and --chart go with --sweep.");
+        Refuse(!Sweep && given.Contains("--levels"), "--levels goes with --sweep.");
+        Refuse(!Sweep && ConsumerLevels is null && given.Contains("--chart"), "--chart goes with --sweep or --consumers.");
         Refuse(CompareSampling && !Settings.Telemetry, "--compare-sampling needs telemetry on.");
         Refuse(given.Contains("--sampling") && !Settings.Telemetry, "--sampling needs telemetry on.");
         Refuse(given.Contains("--export-batch") && !Settings.Telemetry, "--export-batch needs telemetry on.");
@@ -107,6 +116,9 @@ internal sealed record BenchtestCommandLine
         Refuse(given.Contains("--repeat") && (Sweep || CompareSampling || Settings.Transport == BenchtestTransport.ServiceBus),
             "--repeat runs one in-process benchtest again; drop --sweep, --compare-sampling or --transport servicebus.");
         Refuse(given.Contains("--pinning") && Cores is null, "--pinning goes with --cores.");
+        Refuse(ConsumerLevels is not null && Settings.Transport != BenchtestTransport.ServiceBus, "--consumers goes with --transport servicebus.");
+        Refuse(ConsumerLevels is not null && (given.Contains("--connection-string") || given.Contains("--rate") || Settings.Store != BenchtestStore.None || Settings.Saga || given.Contains("--pinning")),
+            "--consumers runs its own broker, closed loop, with no store and pinned from the start: drop --connection-string, --rate, --store, --saga and --pinning.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");
         Refuse((long)Settings.Tasks * Settings.CommandsPerTask > Array.MaxLength, "--tasks × --commands is too many operations for one run.");
     }

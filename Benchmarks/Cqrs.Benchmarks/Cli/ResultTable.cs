@@ -1,5 +1,6 @@
 using System.Globalization;
 using Cqrs.Benchtest;
+using Cqrs.Benchtest.ScaleOut;
 
 namespace Cqrs.Benchmarks.Cli;
 
@@ -100,6 +101,33 @@ internal static class ResultTable
             $"Knee: {sweep.Knee.Tasks} in flight reach {Count(sweep.Knee.OpsPerSecond)} ops/s, " +
             $"≥ {SweepResult.KneeShareOfBest * 100:0}% of the best ({Count(sweep.Best.OpsPerSecond)} ops/s at {sweep.Best.Tasks}).");
     }
+
+    /// <summary>
+    /// One row per count of consumer processes: throughput, and for the consumers (together), the broker and the sender
+    /// their CPU time per operation and the processors they kept busy; then what the broker billed and what was lost or
+    /// doubled.
+    /// </summary>
+    public static void WriteScaleOut(TextWriter output, IReadOnlyList<ScaleOutPoint> points)
+    {
+        output.WriteLine(
+            $"{"consumers",10}{"ops/s",10}{"speed-up",10}{"consumers µs/op",17}{"busy",7}{"broker µs/op",14}{"busy",7}" +
+            $"{"sender µs/op",14}{"busy",7}{"broker ops/op",15}{"lost",7}{"doubled",9}  operations per consumer");
+        foreach (var point in points)
+        {
+            output.WriteLine(
+                $"{Count(point.Consumers),10}{Count(point.OpsPerSecond),10}{Ratio(point.SpeedupOverOneConsumer),10}" +
+                $"{Micros(point.ConsumerCpuUsPerOp),17}{Ratio(point.ConsumerBusyCores),7}{Micros(point.BrokerCpuUsPerOp),14}{Ratio(point.BrokerBusyCores),7}" +
+                $"{Micros(point.SenderCpuUsPerOp),14}{Ratio(point.SenderBusyCores),7}{point.BrokerOperationsPerOp.ToString("0.##", Invariant),15}" +
+                $"{Count(point.Lost),7}{Count(point.Duplicates),9}  {string.Join(" / ", point.CompletedPerConsumer.Select(completed => Count(completed)))}");
+        }
+
+        output.WriteLine();
+        output.WriteLine(
+            "busy: the processors a process kept busy over the measured phase (its CPU time over the phase's length); " +
+            $"each consumer ran on {Count(points[0].CoresPerConsumer)} of the machine's {Count(points[0].MachineProcessors)}.");
+    }
+
+    private static string Ratio(double? value) => value?.ToString("0.00", Invariant) ?? "–";
 
     private static string Transport(BenchtestResult result) => result.ServiceBusProfile is { } profile
         ? $"{result.Transport}, {profile}{(result.BrokerNetworkDelayMs is > 0 and var delay ? $", network {delay.ToString("0.##", Invariant)} ms each way" : "")}"

@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Numerics;
 using System.Runtime.Versioning;
 
-namespace Cqrs.Benchmarks.Cli;
+namespace Cqrs.Benchmarks.Processes;
 
 /// <summary>
 /// Which processors this process may run on, and narrowing them to the first few it may use. On Linux the affinity
@@ -17,7 +17,7 @@ internal static class CoreAffinity
         (!(OperatingSystem.IsLinux() || OperatingSystem.IsWindows()) || BitOperations.PopCount(Allowed()) == cores);
 
     /// <summary>Narrows the affinity to the first <paramref name="cores"/> processors it allows now.</summary>
-    /// <exception cref="UsageException">The operating system does not let a process choose its cores.</exception>
+    /// <exception cref="PlatformNotSupportedException">The operating system does not let a process choose its cores.</exception>
     public static void PinToFirst(int cores)
     {
         if (OperatingSystem.IsLinux() || OperatingSystem.IsWindows())
@@ -27,7 +27,31 @@ internal static class CoreAffinity
             return;
         }
 
-        throw new UsageException("--cores works on Linux and Windows only.");
+        throw new PlatformNotSupportedException("--cores works on Linux and Windows only.");
+    }
+
+    /// <summary>
+    /// The processors of the <paramref name="index"/>th of several processes given <paramref name="cores"/> each, in
+    /// turn from this process's processors: on two processors with one core each, the first process gets the first,
+    /// the second the second, the third the first again.
+    /// </summary>
+    /// <exception cref="PlatformNotSupportedException">The operating system does not let a process choose its cores.</exception>
+    public static ulong Share(int index, int cores)
+    {
+        if (OperatingSystem.IsLinux() || OperatingSystem.IsWindows())
+        {
+            var allowed = Allowed();
+            ulong[] processors = [.. Enumerable.Range(0, 64).Select(bit => 1UL << bit).Where(processor => (allowed & processor) != 0)];
+            var mask = 0UL;
+            for (var taken = 0; taken < cores; taken++)
+            {
+                mask |= processors[((index * cores) + taken) % processors.Length];
+            }
+
+            return mask;
+        }
+
+        throw new PlatformNotSupportedException("--cores works on Linux and Windows only.");
     }
 
     /// <summary>The lowest <paramref name="cores"/> processors of the mask <paramref name="allowed"/>.</summary>

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Reflection;
 
-namespace Cqrs.Benchmarks.Cli;
+namespace Cqrs.Benchmarks.Processes;
 
 /// <summary>
 /// Runs this CLI again as a child process pinned to its first cores from its start, so that its runtime sees only
@@ -30,10 +30,21 @@ internal static class PinnedRelaunch
     /// Starts the child and waits for it. Call it from the main thread before any await: on Linux the affinity is set
     /// on the main thread, and a child inherits the affinity of the thread that starts it.
     /// </summary>
-    /// <exception cref="UsageException">The operating system does not let a process choose its cores.</exception>
+    /// <exception cref="PlatformNotSupportedException">The operating system does not let a process choose its cores.</exception>
     public static async Task<int> RunAsync(int cores, IReadOnlyList<string> args)
     {
         CoreAffinity.PinToFirst(cores);
+        var start = StartInfo(args);
+        start.Environment[MarkerVariable] = "1";
+        GiveRuntimeSettings(start, cores);
+        using var child = Process.Start(start)!;
+        await child.WaitForExitAsync().ConfigureAwait(false);
+        return child.ExitCode;
+    }
+
+    /// <summary>How to start this CLI again with <paramref name="args"/>, inheriting standard input, output and error.</summary>
+    public static ProcessStartInfo StartInfo(IEnumerable<string> args)
+    {
         var start = new ProcessStartInfo(Environment.ProcessPath ?? throw new InvalidOperationException("This process's executable is unknown."))
         {
             UseShellExecute = false,
@@ -49,13 +60,15 @@ internal static class PinnedRelaunch
             start.ArgumentList.Add(argument);
         }
 
-        start.Environment[MarkerVariable] = "1";
+        return start;
+    }
+
+    /// <summary>Gives a child pinned to <paramref name="cores"/> the runtime settings of a plan with that many (see <see cref="TieringVariable"/>).</summary>
+    public static void GiveRuntimeSettings(ProcessStartInfo start, int cores)
+    {
         if (LacksRuntimeSettings(cores))
         {
             start.Environment[TieringVariable] = "1";
         }
-        using var child = Process.Start(start)!;
-        await child.WaitForExitAsync().ConfigureAwait(false);
-        return child.ExitCode;
     }
 }

@@ -1,0 +1,46 @@
+using Cqrs.Benchmarks.Processes;
+using Cqrs.Benchtest;
+using Cqrs.Benchtest.ScaleOut;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+
+namespace Cqrs.Benchmarks.ScaleOut;
+
+/// <summary>
+/// One competing consumer: the benchtest's handlers receiving from the command queue and the event subscription, as an
+/// app's instance would, recording each handler run in a <see cref="HandledLedger"/>. It answers <c>progress</c> and
+/// <c>report</c>.
+/// </summary>
+internal static class ConsumerRole
+{
+    public static async Task RunAsync(RoleArguments arguments)
+    {
+        var settings = arguments.Settings();
+        using var telemetry = settings.Telemetry ? settings.CreateTelemetryPipeline() : null;
+        var ledger = new HandledLedger(arguments.Int("--sequences"));
+        await using var services = BenchtestServices.Build(ledger, settings, arguments.Text("--connection-string"));
+        foreach (var hosted in services.GetServices<IHostedService>())
+        {
+            await hosted.StartAsync(CancellationToken.None);
+        }
+
+        var pinned = CoreAffinity.IsPinnedFromStartTo(arguments.Int("--cores"));
+        RoleConsole.Reply(new RoleReady(pinned, Environment.ProcessorCount), RoleJsonContext.Default.RoleReady);
+        await RoleConsole.ServeAsync(command =>
+        {
+            switch (command)
+            {
+                case ["progress"]:
+                    RoleConsole.Reply(new ConsumerProgress(ledger.Completed, ledger.LastCompletedTimestamp), RoleJsonContext.Default.ConsumerProgress);
+                    break;
+                case ["report"]:
+                    RoleConsole.Reply(new ConsumerReport(ledger.Runs()), RoleJsonContext.Default.ConsumerReport);
+                    break;
+                default:
+                    throw new ArgumentException($"A consumer does not know '{string.Join(' ', command)}'.", nameof(command));
+            }
+
+            return Task.CompletedTask;
+        });
+    }
+}
