@@ -1,6 +1,5 @@
-using System.Diagnostics;
 using System.Text.Json;
-using Cqrs.Tests.Shared;
+using Cqrs.Benchtest.Tests.Support;
 
 namespace Cqrs.Benchtest.Tests;
 
@@ -10,12 +9,10 @@ namespace Cqrs.Benchtest.Tests;
 /// </summary>
 public sealed class BenchtestCliTests
 {
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(120);
-
     [Fact]
     public async Task Cores1_RunsOnOneProcessorFromTheStart_WithTheTieringDelayOfTheAppOnB1()
     {
-        var (exitCode, lines, errors) = await RunCliAsync("--cores", "1", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
+        var (exitCode, lines, errors) = await BenchtestCli.RunAsync("--cores", "1", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
 
         Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {errors}");
         using var result = JsonDocument.Parse(lines[^1]);
@@ -27,7 +24,7 @@ public sealed class BenchtestCliTests
     [Fact]
     public async Task Cores1_KeepsATieringSettingTheEnvironmentGives()
     {
-        var (exitCode, lines, errors) = await RunCliAsync(
+        var (exitCode, lines, errors) = await BenchtestCli.RunAsync(
             ("DOTNET_TC_DelaySingleProcMultiplier", "2"), "--cores", "1", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
 
         Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {errors}");
@@ -40,7 +37,7 @@ public sealed class BenchtestCliTests
     [InlineData("sqlite")]
     public async Task Saga_RunsEachOperationThroughASaga_AndLosesOrDoublesNothing(string store)
     {
-        var (exitCode, lines, errors) = await RunCliAsync("--saga", "--store", store, "--tasks", "2", "--commands", "100", "--warmup", "0", "--telemetry", "off");
+        var (exitCode, lines, errors) = await BenchtestCli.RunAsync("--saga", "--store", store, "--tasks", "2", "--commands", "100", "--warmup", "0", "--telemetry", "off");
 
         Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {errors}");
         using var result = JsonDocument.Parse(lines[^1]);
@@ -54,7 +51,7 @@ public sealed class BenchtestCliTests
     [Fact]
     public async Task Saga_WithoutAStore_IsRefused()
     {
-        var (exitCode, _, errors) = await RunCliAsync("--saga", "--tasks", "1", "--commands", "10");
+        var (exitCode, _, errors) = await BenchtestCli.RunAsync("--saga", "--tasks", "1", "--commands", "10");
 
         Assert.NotEqual(0, exitCode);
         Assert.Contains("Saga", errors, StringComparison.Ordinal);
@@ -63,7 +60,7 @@ public sealed class BenchtestCliTests
     [Fact]
     public async Task Repeat3_PrintsEachRunAndEndsWithTheMedianRunAndTheSpread()
     {
-        var (exitCode, lines, errors) = await RunCliAsync("--repeat", "3", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
+        var (exitCode, lines, errors) = await BenchtestCli.RunAsync("--repeat", "3", "--tasks", "1", "--commands", "200", "--warmup", "0", "--telemetry", "off");
 
         Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {errors}");
         var runs = lines.Where(line => line.StartsWith('{')).Select(line => JsonDocument.Parse(line).RootElement).ToArray();
@@ -78,38 +75,5 @@ public sealed class BenchtestCliTests
             (spread.GetProperty("median").GetDouble(), spread.GetProperty("min").GetDouble(), spread.GetProperty("max").GetDouble()));
         Assert.Equal(JsonValueKind.Object, headline.GetProperty("cpuUsPerOpSpread").ValueKind);
         Assert.All(runs[..^1], run => Assert.Equal(JsonValueKind.Null, run.GetProperty("runs").ValueKind));
-    }
-
-    private static Task<(int ExitCode, string[] Lines, string Errors)> RunCliAsync(params string[] arguments) =>
-        RunCliAsync(variable: null, arguments);
-
-    private static async Task<(int ExitCode, string[] Lines, string Errors)> RunCliAsync((string Name, string Value)? variable, params string[] arguments)
-    {
-        var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet");
-        if (variable is var (name, value))
-        {
-            start.Environment[name] = value;
-        }
-
-        start.ArgumentList.Add(CliPath);
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        var result = await ChildProcess.RunAsync(start, Timeout);
-        return (result.ExitCode, result.Lines, result.Errors);
-    }
-
-    /// <summary>Benchmarks/Cqrs.Benchmarks/bin/&lt;configuration&gt;/&lt;framework&gt;/Cqrs.Benchmarks.dll, as built with this assembly.</summary>
-    private static string CliPath
-    {
-        get
-        {
-            var output = new DirectoryInfo(AppContext.BaseDirectory.TrimEnd(Path.DirectorySeparatorChar));
-            var root = output.Parent!.Parent!.Parent!.Parent!.Parent!.FullName;
-            var dll = Path.Combine(root, "Benchmarks", "Cqrs.Benchmarks", "bin", output.Parent.Name, output.Name, "Cqrs.Benchmarks.dll");
-            return File.Exists(dll) ? dll : throw new FileNotFoundException($"The CLI is not built at {dll}: build Tests/Cqrs.Benchtest.Tests, which builds it first.", dll);
-        }
     }
 }
