@@ -1,4 +1,5 @@
 using System.Text.Json;
+using Cqrs.Benchtest.Sizing;
 
 namespace Cqrs.Benchtest;
 
@@ -184,6 +185,14 @@ public sealed record BenchtestResult
 
     /// <summary>Over <see cref="Runs"/> runs: the spread of bytes allocated per operation; null for a run alone.</summary>
     public FigureSpread? AllocatedBytesPerOpSpread { get; init; }
+
+    /// <summary>
+    /// For each of the settings' <see cref="BenchtestSettings.TargetRates"/>: what that rate needs, from this run's CPU
+    /// time and broker operations per operation (estimated from its messages when it had no local broker); null when
+    /// none were asked for. An in-process run's CPU time has no transport in it, and a Service Bus run's has its local
+    /// broker's in it: a consumer process's alone (<c>--consumers</c>) is the app's.
+    /// </summary>
+    public IReadOnlyList<SizingEstimate>? Sizing { get; init; }
 
     /// <summary>The result as one line of JSON.</summary>
     public string ToJson() => JsonSerializer.Serialize(this, BenchtestJsonContext.Default.BenchtestResult);

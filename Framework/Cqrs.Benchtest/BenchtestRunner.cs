@@ -188,6 +188,7 @@ public sealed class BenchtestRunner
         var completed = measured.Outcome.Completed;
         var opsPerSecond = seconds > 0 ? completed / seconds : 0;
         var costs = OperationCosts.Of(settings, completed, opsPerSecond, measured.BrokerOperations);
+        var cpuUsPerOp = measured.Cpu.TotalMicroseconds / Math.Max(1, completed);
         return new BenchtestResult
         {
             Transport = transport,
@@ -206,7 +207,7 @@ public sealed class BenchtestRunner
             Gen1Collections = measured.Collections.Gen1,
             Gen2Collections = measured.Collections.Gen2,
             GcPauseMs = measured.Collections.Paused.TotalMilliseconds,
-            CpuUsPerOp = measured.Cpu.TotalMicroseconds / Math.Max(1, completed),
+            CpuUsPerOp = cpuUsPerOp,
             Cores = Environment.ProcessorCount,
             Pinning = Describe(settings.Pinning),
             Telemetry = settings.Telemetry,
@@ -235,6 +236,7 @@ public sealed class BenchtestRunner
             Store = settings.Store.ToString().ToLowerInvariant(),
             Saga = settings.Saga,
             DuplicateDeliveries = measured.Duplicates,
+            Sizing = WorkloadSizing.For(settings.TargetRates, cpuUsPerOp, costs.Broker?.Total, settings.Operations),
         };
     }
 

@@ -1,3 +1,4 @@
+using Cqrs.Benchtest.Sizing;
 using Cqrs.Benchtest.Telemetry;
 
 namespace Cqrs.Benchtest;
@@ -5,14 +6,14 @@ namespace Cqrs.Benchtest;
 /// <summary>What one benchtest run does. The defaults make a short run.</summary>
 public sealed record BenchtestSettings
 {
-    /// <summary>The B1 Windows plan's price, in USD per hour.</summary>
-    public const double B1WindowsPricePerHourUsd = 0.075;
+    /// <summary>The B1 Windows plan's price, in USD per hour (<see cref="PriceList"/>).</summary>
+    public const double B1WindowsPricePerHourUsd = PriceList.B1WindowsPerHourUsd;
 
     /// <summary>
     /// Service Bus Standard's price per million operations past the 13 million a month its base charge includes, in
-    /// USD (the tier up to 100 million a month; larger volumes cost less).
+    /// USD (the tier up to 100 million a month; larger volumes cost less; <see cref="PriceList"/>).
     /// </summary>
-    public const double ServiceBusStandardPricePerMillionOperationsUsd = 0.80;
+    public const double ServiceBusStandardPricePerMillionOperationsUsd = PriceList.ServiceBusStandardPerMillionOperationsUsd;
 
     /// <summary>OpenTelemetry's default for how many spans its batch processor exports at a time.</summary>
     public const int DefaultSpanExportBatch = 512;
@@ -101,6 +102,12 @@ public sealed record BenchtestSettings
     /// </summary>
     public double BrokerPricePerMillionOperationsUsd { get; init; } = ServiceBusStandardPricePerMillionOperationsUsd;
 
+    /// <summary>
+    /// Rates, in operations a second, to size an app for from the run's figures (<see cref="BenchtestResult.Sizing"/>):
+    /// instances of each plan and the Service Bus tier, with their monthly prices. Empty: none.
+    /// </summary>
+    public IReadOnlyList<double> TargetRates { get; init; } = [];
+
     /// <summary>Operations measured: <see cref="Tasks"/> × <see cref="CommandsPerTask"/>.</summary>
     public int Operations => checked(Tasks * CommandsPerTask);
 
@@ -126,6 +133,7 @@ public sealed record BenchtestSettings
             nameof(BrokerNetworkDelay), "applies only to the local broker of a Service Bus run");
         Require(PricePerHourUsd > 0, nameof(PricePerHourUsd), "must be positive");
         Require(BrokerPricePerMillionOperationsUsd >= 0, nameof(BrokerPricePerMillionOperationsUsd), "must not be negative");
+        Require(TargetRates.All(rate => rate > 0 && double.IsFinite(rate)), nameof(TargetRates), "must each be a positive number");
     }
 
     /// <summary>The telemetry pipeline these settings ask for: their trace sampling and span export batch.</summary>

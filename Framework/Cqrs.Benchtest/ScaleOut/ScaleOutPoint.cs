@@ -1,4 +1,5 @@
 using System.Text.Json;
+using Cqrs.Benchtest.Sizing;
 
 namespace Cqrs.Benchtest.ScaleOut;
 
@@ -88,6 +89,12 @@ internal sealed record ScaleOutPoint
 
     /// <summary>The machine's one-minute load average when the level started (Linux); null elsewhere.</summary>
     public double? LoadAverage { get; init; }
+
+    /// <summary>
+    /// For each target rate asked for: what it needs, from the consumers' CPU time per operation (an instance's, as an
+    /// app's) and the broker operations per operation; null when none were asked for.
+    /// </summary>
+    public IReadOnlyList<SizingEstimate>? Sizing { get; init; }
 
     /// <summary>The point as one line of JSON.</summary>
     public string ToJson() => JsonSerializer.Serialize(this, ScaleOutJsonContext.Default.ScaleOutPoint);
