@@ -9,6 +9,8 @@ internal static class BenchmarkRequest
 {
     public const int MaxTasks = 64;
 
+    public const double MaxTargetRate = 1e9;
+
     /// <exception cref="ArgumentException">A parameter is not a number in its range.</exception>
     public static BenchtestSettings Read(IQueryCollection query, BenchmarkOptions options)
     {
@@ -24,6 +26,7 @@ internal static class BenchmarkRequest
             Transport = Transport(query, options),
             ServiceBusConnectionString = options.ServiceBusConnectionString,
             BrokerPricePerMillionOperationsUsd = options.ServiceBusPricePerMillionOperationsUsd,
+            TargetRates = Rates(query, "targetRates"),
         };
         if ((long)settings.Tasks * settings.CommandsPerTask > options.MaxOperations)
         {
@@ -52,6 +55,13 @@ internal static class BenchmarkRequest
 
         return options.PricePerHourUsd ?? PlanPrices.PerHourUsd(options.Plan);
     }
+
+    /// <summary>Rates to size for, comma-separated: each a positive number of operations a second, at most <see cref="MaxTargetRate"/>.</summary>
+    private static double[] Rates(IQueryCollection query, string name) =>
+        query[name].ToString() is not { Length: > 0 } text ? []
+        : [.. text.Split(',', StringSplitOptions.TrimEntries).Select(rate =>
+            double.TryParse(rate, NumberStyles.Float, CultureInfo.InvariantCulture, out var value) && value > 0 && value <= MaxTargetRate ? value
+            : throw new ArgumentException($"{name} must be numbers of operations a second from above 0 to {MaxTargetRate}, separated by commas.", name))];
 
     private static int Int(IQueryCollection query, string name, int fallback, int min, int max) =>
         query[name].ToString() is not { Length: > 0 } text ? fallback
