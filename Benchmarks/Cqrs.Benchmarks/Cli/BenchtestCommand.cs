@@ -1,6 +1,7 @@
 using System.Globalization;
 using Cqrs.Benchmarks.Processes;
 using Cqrs.Benchtest;
+using Cqrs.Benchtest.Sizing;
 
 namespace Cqrs.Benchmarks.Cli;
 
@@ -54,6 +55,7 @@ internal static class BenchtestCommand
             if (commandLine.ConsumerLevels is { } levels)
             {
                 var points = await ScaleOutCommand.RunAsync(commandLine, levels, output, error, progress).ConfigureAwait(false);
+                WriteSizing(output, points[0].Sizing);
                 foreach (var point in points)
                 {
                     output.WriteLine(point.ToJson());
@@ -63,6 +65,7 @@ internal static class BenchtestCommand
             }
 
             var results = await RunAsync(commandLine, output, progress).ConfigureAwait(false);
+            WriteSizing(output, results[^1].Sizing);
             foreach (var result in results)
             {
                 output.WriteLine(result.ToJson());
@@ -75,6 +78,16 @@ internal static class BenchtestCommand
             progress.Clear();
             error.WriteLine($"error: {exception.Message}");
             return RunFailed;
+        }
+    }
+
+    /// <summary>The headline run's sizing (the first level's, of a scale-out run), when target rates were asked for.</summary>
+    private static void WriteSizing(TextWriter output, IReadOnlyList<SizingEstimate>? sizing)
+    {
+        if (sizing is { Count: > 0 })
+        {
+            output.WriteLine();
+            ResultTable.WriteSizing(output, sizing);
         }
     }
 

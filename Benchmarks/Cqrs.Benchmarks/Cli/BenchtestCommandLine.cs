@@ -69,6 +69,7 @@ internal sealed record BenchtestCommandLine
                 "--network-delay" => parsed.With(settings => settings with { BrokerNetworkDelay = TimeSpan.FromMilliseconds(NonNegativeNumber(option, Value())) }),
                 "--rate" => parsed.With(settings => settings with { OfferedRate = PositiveNumber(option, Value()) }),
                 "--price" => parsed.With(settings => settings with { PricePerHourUsd = PositiveNumber(option, Value()) }),
+                "--target-rate" => parsed.With(settings => settings with { TargetRates = Rates(option, Value()) }),
                 "--cores" => parsed with { Cores = Positive(option, Value()) },
                 "--pinning" => parsed with { Pinning = PinningMode(option, Value()) },
                 "--sweep" => parsed with { Sweep = true },
@@ -189,6 +190,9 @@ internal sealed record BenchtestCommandLine
         "servicebus" => BenchtestTransport.ServiceBus,
         _ => throw new UsageException($"{option} needs 'inprocess' or 'servicebus', not '{value}'."),
     };
+
+    private static double[] Rates(string option, string value) =>
+        [.. value.Split(',', StringSplitOptions.TrimEntries).Select(rate => PositiveNumber(option, rate))];
 
     private static int[] Levels(string option, string value) =>
         [.. value.Split(',', StringSplitOptions.TrimEntries).Select(level => Positive(option, level))];

@@ -15,7 +15,7 @@ internal static class HelpText
         operations are still sent). A warm-up runs first, in rounds until the JIT has settled. The table goes
         to stdout, progress to stderr, and the last line of stdout is the result as JSON (after
         --compare-sampling or --sweep, one JSON line per run, the headline run last: the chosen sampling, or
-        the knee).
+        the knee; with --consumers, one per count of consumers).
 
         Options:
           --tasks N             tasks sending commands (default 8)
@@ -56,6 +56,10 @@ internal static class HelpText
                                 it with an event and completes it, which publishes the operation's event
           --rate N              open loop: one timer-paced sender offers N operations per second
           --price USD           plan price per hour for ops per dollar (default 0.075, B1 on Windows)
+          --target-rate A,B,... size an app for these rates (ops/s) from the run's CPU µs/op and broker
+                                operations per op: instances of B1, S1 and P1v3 and the Service Bus tier,
+                                with monthly list prices (a table, and "sizing" in the JSON); with
+                                --consumers, from the consumers' CPU time
           --compare-sampling    run at --sampling and at 1.0 and show both
           --repeat N            run the same benchtest N times in this process, each run with its own warm-up,
                                 and show each run and the spread (median, min, max, largest deviation from the
@@ -63,7 +67,14 @@ internal static class HelpText
                                 (by ops/s) last, with the spread fields
           --sweep               run at rising concurrency (tasks = operations in flight) and find the knee
           --levels A,B,...      concurrency levels of the sweep (default 1,2,4,8,16,32,64,128)
-          --chart PATH          where the sweep's SVG chart goes (default benchtest-sweep.svg)
+          --consumers A,B,...   with --transport servicebus: for each count, a local broker in a process of its
+                                own, that many consumer processes (each its own runtime, pinned from its start
+                                to --cores processors, default 1, taken in turn from this machine's) and a
+                                sender process (--tasks × --commands); per count: ops/s, CPU µs/op of the
+                                consumers, the broker and the sender, broker operations per op, lost and doubled
+                                operations, one JSON line each, and a chart
+          --chart PATH          where the chart goes (default benchtest-sweep.svg, or benchtest-consumers.svg
+                                with --consumers)
           -h, --help            this text
 
         stores measures each event store (memory, SQLite, Azure Tables when Azurite listens on 127.0.0.1:10002):

@@ -1,6 +1,7 @@
 using System.Globalization;
 using Cqrs.Benchtest;
 using Cqrs.Benchtest.ScaleOut;
+using Cqrs.Benchtest.Sizing;
 
 namespace Cqrs.Benchmarks.Cli;
 
@@ -126,6 +127,42 @@ internal static class ResultTable
             "busy: the processors a process kept busy over the measured phase (its CPU time over the phase's length); " +
             $"each consumer ran on {Count(points[0].CoresPerConsumer)} of the machine's {Count(points[0].MachineProcessors)}.");
     }
+
+    /// <summary>
+    /// What each target rate needs: one row per rate, each plan's instances and their monthly price (a "!" where the rate
+    /// needs more than the plan's tier allows), Service Bus Standard's and one Premium unit's monthly price; then the inputs.
+    /// </summary>
+    public static void WriteSizing(TextWriter output, IReadOnlyList<SizingEstimate> estimates)
+    {
+        var first = estimates[0];
+        output.Write($"{"target ops/s",14}");
+        foreach (var plan in first.Plans)
+        {
+            output.Write($"{$"{plan.Plan} ({plan.CoresPerInstance} core{(plan.CoresPerInstance == 1 ? "" : "s")}, ≤ {plan.MaxInstances})",24}");
+        }
+
+        output.WriteLine($"{"Service Bus Standard",22}{"Premium, 1 unit",17}{"cheaper",10}");
+        foreach (var estimate in estimates)
+        {
+            output.Write($"{Count(estimate.TargetOpsPerSecond),14}");
+            foreach (var plan in estimate.Plans)
+            {
+                output.Write($"{$"{Count(plan.Instances)}{(plan.WithinLimit ? "" : "!")} ({Usd(plan.MonthlyUsd)})",24}");
+            }
+
+            output.WriteLine($"{Usd(estimate.ServiceBus.StandardMonthlyUsd),22}{Usd(estimate.ServiceBus.PremiumMonthlyUsd),17}{estimate.ServiceBus.CheaperTier,10}");
+        }
+
+        output.WriteLine();
+        output.WriteLine(
+            $"Monthly prices ({first.Prices}), from {Micros(first.CpuUsPerOp)} µs of CPU per operation with each core kept " +
+            $"{(first.BusyShare * 100).ToString("0", Invariant)}% busy, and {first.BrokerOperationsPerOp.ToString("0.##", Invariant)} broker operations per operation " +
+            $"({(first.BrokerOperationsMeasured ? "counted" : "estimated from 2 messages of")} payloads up to {Count(first.PayloadBytes)} B). " +
+            (first.ServiceBus.PremiumCheaperAboveOpsPerSecond is { } crossover ? $"One Premium unit costs less than Standard above {Count(crossover)} ops/s. " : "") +
+            "A ! marks more instances than the plan's tier allows.");
+    }
+
+    private static string Usd(double value) => "$" + value.ToString("N0", Invariant);
 
     private static string Ratio(double? value) => value?.ToString("0.00", Invariant) ?? "–";
 

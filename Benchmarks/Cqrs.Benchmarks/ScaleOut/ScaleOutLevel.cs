@@ -176,6 +176,7 @@ internal sealed class ScaleOutLevel(BenchtestSettings settings, int coresPerCons
             Duplicates = tally.Duplicates,
             CompletedPerConsumer = tally.CompletedPerConsumer,
             BrokerNetworkDelayMs = settings.BrokerNetworkDelay.TotalMilliseconds,
+            Sizing = WorkloadSizing.For(settings.TargetRates, consumersTotal.TotalSeconds * perOp, broker.Total, warmup + measured),
         };
     }
 }
