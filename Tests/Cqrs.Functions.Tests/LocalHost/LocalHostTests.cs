@@ -97,6 +97,35 @@ public sealed class LocalHostTests(LocalHostFixture app) : DeliveryFlowTests(app
     }
 
     [Fact]
+    public async Task Benchmark_WithTargetRates_SizesEachFromTheRunsCpuTime_InTheResponse()
+    {
+        using var response = await App.Client.PostAsync("api/benchmark?tasks=2&commands=200&warmup=0&targetRates=100,10000", content: null);
+
+        Assert.True(response.StatusCode == HttpStatusCode.OK, await response.Content.ReadAsStringAsync());
+        using var result = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+        var root = result.RootElement;
+        var sizing = root.GetProperty("sizing").EnumerateArray().ToArray();
+        Assert.Equal([100.0, 10_000.0], sizing.Select(estimate => estimate.GetProperty("targetOpsPerSecond").GetDouble()));
+        Assert.All(sizing, estimate =>
+        {
+            Assert.Equal(root.GetProperty("cpuUsPerOp").GetDouble(), estimate.GetProperty("cpuUsPerOp").GetDouble());
+            // In-process: no broker counted its operations, so they are estimated from the command and its event.
+            Assert.False(estimate.GetProperty("brokerOperationsMeasured").GetBoolean());
+            Assert.Equal(["B1", "S1", "P1v3"], estimate.GetProperty("plans").EnumerateArray().Select(plan => plan.GetProperty("plan").GetString()));
+            Assert.Contains(estimate.GetProperty("serviceBus").GetProperty("cheaperTier").GetString(), new[] { "standard", "premium" });
+        });
+    }
+
+    [Fact]
+    public async Task Benchmark_ATargetRateNotAPositiveNumber_400()
+    {
+        using var response = await App.Client.PostAsync("api/benchmark?targetRates=100,0", content: null);
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Contains("targetRates", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Benchmark_PastItsBounds_400()
     {
         using var response = await App.Client.PostAsync("api/benchmark?tasks=65", content: null);
