@@ -7,6 +7,10 @@ namespace Cqrs.Benchtest.Sweep;
 /// <summary>Builds a small SVG image from lines, text, polylines and circles; coordinates in pixels.</summary>
 internal sealed class SvgDocument(int width, int height)
 {
+    public int Width => width;
+
+    public int Height => height;
+
     private readonly StringBuilder _shapes = new();
 
     public void Line(double x1, double y1, double x2, double y2, string stroke, double strokeWidth = 1, string? dashes = null) =>
