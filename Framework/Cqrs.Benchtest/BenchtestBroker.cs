@@ -14,12 +14,16 @@ internal static class BenchtestBroker
             : await StartAsync(settings.BrokerNetworkDelay, cancellationToken).ConfigureAwait(false);
 
     /// <summary>A broker serving the transport's default entities, holding every frame <paramref name="networkDelay"/> each way.</summary>
-    public static async Task<LocalServiceBusBroker> StartAsync(TimeSpan networkDelay, CancellationToken cancellationToken)
+    /// <param name="networkDelay">The delay each way.</param>
+    /// <param name="cancellationToken">Cancels the start.</param>
+    /// <param name="lockDuration">The entities' lock duration; null: Service Bus's default.</param>
+    public static async Task<LocalServiceBusBroker> StartAsync(TimeSpan networkDelay, CancellationToken cancellationToken, TimeSpan? lockDuration = null)
     {
         var names = new ServiceBusOptions();
+        void Lock(EntityOptions entity) => entity.LockDuration = lockDuration ?? entity.LockDuration;
         var topology = new BrokerTopology()
-            .AddQueue(names.CommandQueue)
-            .AddTopic(names.EventTopic, topic => topic.AddSubscription(names.Subscription));
+            .AddQueue(names.CommandQueue, Lock)
+            .AddTopic(names.EventTopic, topic => topic.AddSubscription(names.Subscription, Lock));
         var options = new LocalServiceBusBrokerOptions { NetworkDelay = networkDelay };
         return await LocalServiceBusBroker.StartAsync(topology, options, cancellationToken).ConfigureAwait(false);
     }

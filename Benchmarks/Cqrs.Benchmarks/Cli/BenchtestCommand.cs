@@ -24,7 +24,7 @@ internal static class BenchtestCommand
             }
 
             // With --consumers, --cores is each consumer's: this process, which starts them, stays on every processor.
-            var coresAreThisProcesss = commandLine.ConsumerLevels is null;
+            var coresAreThisProcesss = commandLine.ConsumerLevels is null && commandLine.ChurnKills is null;
             if (coresAreThisProcesss && commandLine.Cores is { } cores && commandLine.Pinning == BenchtestPinning.AfterStart)
             {
                 CoreAffinity.PinToFirst(cores);
@@ -52,6 +52,20 @@ internal static class BenchtestCommand
         var progress = new StderrProgress(error, terminal: !Console.IsErrorRedirected);
         try
         {
+            if (commandLine.ChurnKills is { } kills)
+            {
+                var churn = await ScaleOutCommand.ChurnAsync(commandLine, kills, output, error, progress).ConfigureAwait(false);
+                output.WriteLine(churn.ToJson());
+                var lostAny = Failed(error, duplicates: 0, churn.Lost);
+                if (churn.RepeatsUnderNewIds > 0)
+                {
+                    error.WriteLine($"error: {churn.RepeatsUnderNewIds} handler runs repeated an operation under a message id not seen before.");
+                    return RunFailed;
+                }
+
+                return lostAny;
+            }
+
             if (commandLine.ConsumerLevels is { } levels)
             {
                 var points = await ScaleOutCommand.RunAsync(commandLine, levels, output, error, progress).ConfigureAwait(false);

@@ -30,6 +30,12 @@ internal sealed record BenchtestCommandLine
     /// </summary>
     public IReadOnlyList<int>? ConsumerLevels { get; private init; }
 
+    /// <summary>Times to kill a consumer in an instance churn run (<c>--churn</c>); null: no churn run.</summary>
+    public int? ChurnKills { get; private init; }
+
+    /// <summary>The seed of a churn run's kill points and victims (<c>--seed</c>); null: a random one, reported.</summary>
+    public int? Seed { get; private init; }
+
     public bool CompareSampling { get; private init; }
 
     /// <summary>Runs of the same benchtest in this invocation, each with its own warm-up (1: a run alone).</summary>
@@ -75,6 +81,8 @@ internal sealed record BenchtestCommandLine
                 "--sweep" => parsed with { Sweep = true },
                 "--levels" => parsed with { SweepLevels = Levels(option, Value()) },
                 "--consumers" => parsed with { ConsumerLevels = Levels(option, Value()) },
+                "--churn" => parsed with { ChurnKills = Positive(option, Value()) },
+                "--seed" => parsed with { Seed = NonNegative(option, Value()) },
                 "--chart" => parsed with { ChartPath = Value() },
                 "--compare-sampling" => parsed with { CompareSampling = true },
                 "--repeat" => parsed with { Repeat = Positive(option, Value()) },
@@ -118,8 +126,12 @@ internal sealed record BenchtestCommandLine
             "--repeat runs one in-process benchtest again; drop --sweep, --compare-sampling or --transport servicebus.");
         Refuse(given.Contains("--pinning") && Cores is null, "--pinning goes with --cores.");
         Refuse(ConsumerLevels is not null && Settings.Transport != BenchtestTransport.ServiceBus, "--consumers goes with --transport servicebus.");
-        Refuse(ConsumerLevels is not null && (given.Contains("--connection-string") || given.Contains("--rate") || Settings.Store != BenchtestStore.None || Settings.Saga || given.Contains("--pinning")),
-            "--consumers runs its own broker, closed loop, with no store and pinned from the start: drop --connection-string, --rate, --store, --saga and --pinning.");
+        Refuse(ChurnKills is not null && Settings.Transport != BenchtestTransport.ServiceBus, "--churn goes with --transport servicebus.");
+        Refuse(ChurnKills is not null && (ConsumerLevels is not null || Cores is not null || given.Contains("--chart") || given.Contains("--target-rate")),
+            "--churn runs two unpinned consumers and measures nothing: drop --consumers, --cores, --chart and --target-rate.");
+        Refuse(Seed is not null && ChurnKills is null, "--seed goes with --churn.");
+        Refuse((ConsumerLevels is not null || ChurnKills is not null) && (given.Contains("--connection-string") || given.Contains("--rate") || Settings.Store != BenchtestStore.None || Settings.Saga || given.Contains("--pinning")),
+            "--consumers and --churn run their own broker, closed loop, with no store: drop --connection-string, --rate, --store, --saga and --pinning.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");
         Refuse((long)Settings.Tasks * Settings.CommandsPerTask > Array.MaxLength, "--tasks × --commands is too many operations for one run.");
     }

@@ -73,6 +73,10 @@ internal static class HelpText
                                 sender process (--tasks × --commands); per count: ops/s, CPU µs/op of the
                                 consumers, the broker and the sender, broker operations per op, lost and doubled
                                 operations, one JSON line each, and a chart
+          --churn KILLS         with --transport servicebus: two consumer processes logging their handler runs
+                                durably; one of them, at random, killed (SIGKILL) and restarted KILLS times while
+                                the commands flow; then the logs say what was lost and what repeated, and under
+                                which message ids (one JSON line); --seed N draws the same kills again
           --chart PATH          where the chart goes (default benchtest-sweep.svg, or benchtest-consumers.svg
                                 with --consumers)
           -h, --help            this text

@@ -128,6 +128,17 @@ internal static class ResultTable
             $"each consumer ran on {Count(points[0].CoresPerConsumer)} of the machine's {Count(points[0].MachineProcessors)}.");
     }
 
+    /// <summary>A churn run: what was killed, and what the consumers' durable logs say.</summary>
+    public static void WriteChurn(TextWriter output, ChurnResult result)
+    {
+        output.WriteLine(
+            $"{Count(result.Operations)} operations over {Count(result.Consumers)} consumers, {Count(result.Kills)} killed (SIGKILL) and restarted " +
+            $"(seed {result.Seed.ToString(Invariant)}, locks of {result.LockDurationSeconds.ToString("0.##", Invariant)} s), {result.Seconds.ToString("F1", Invariant)} s:");
+        output.WriteLine(
+            $"lost {Count(result.Lost)}; {Count(result.HandlerRuns)} event handler runs, {Count(result.Repeats)} of them repeats, " +
+            $"{Count(result.RepeatsUnderNewIds)} under a message id not seen before.");
+    }
+
     /// <summary>
     /// What each target rate needs: one row per rate, each plan's instances and their monthly price (a "!" where the rate
     /// needs more than the plan's tier allows), Service Bus Standard's and one Premium unit's monthly price; then the inputs.

@@ -5,7 +5,7 @@ namespace Cqrs.Benchmarks.Cli;
 
 /// <summary>
 /// <c>--consumers A,B,...</c>: one <see cref="ScaleOutLevel"/> per count of consumer processes, in order; then the table,
-/// the chart, and one JSON line per level.
+/// the chart, and one JSON line per level. <c>--churn KILLS</c>: a <see cref="ChurnRun"/>.
 /// </summary>
 internal static class ScaleOutCommand
 {
@@ -15,11 +15,7 @@ internal static class ScaleOutCommand
     public static async Task<IReadOnlyList<ScaleOutPoint>> RunAsync(
         BenchtestCommandLine commandLine, IReadOnlyList<int> levels, TextWriter output, TextWriter error, StderrProgress progress)
     {
-        var level = new ScaleOutLevel(commandLine.Settings, commandLine.Cores ?? 1, progress, (name, id) =>
-        {
-            progress.Clear();
-            error.WriteLine($"{name} started: process {id}");
-        });
+        var level = new ScaleOutLevel(commandLine.Settings, commandLine.Cores ?? 1, progress, Announce(error, progress));
         List<ScaleOutPoint> points = [];
         foreach (var consumers in levels)
         {
@@ -39,4 +35,22 @@ internal static class ScaleOutCommand
         output.WriteLine($"Chart: {Path.GetFullPath(chartPath)}");
         return points;
     }
+
+    /// <summary>Kills a consumer <paramref name="kills"/> times while the commands flow, then prints what its logs say.</summary>
+    public static async Task<ChurnResult> ChurnAsync(BenchtestCommandLine commandLine, int kills, TextWriter output, TextWriter error, StderrProgress progress)
+    {
+        var seed = commandLine.Seed ?? Random.Shared.Next();
+        progress.StartRun($"churn, seed {seed}: ");
+        var result = await new ChurnRun(commandLine.Settings, progress, Announce(error, progress)).RunAsync(kills, seed, CancellationToken.None).ConfigureAwait(false);
+        progress.Clear();
+        ResultTable.WriteChurn(output, result);
+        return result;
+    }
+
+    /// <summary>Says on stderr which process each role runs in: a test, or a person, can watch them.</summary>
+    private static Action<string, int> Announce(TextWriter error, StderrProgress progress) => (name, id) =>
+    {
+        progress.Clear();
+        error.WriteLine($"{name} started: process {id}");
+    };
 }

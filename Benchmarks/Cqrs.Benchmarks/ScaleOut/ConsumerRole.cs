@@ -1,5 +1,6 @@
 using Cqrs.Benchmarks.Processes;
 using Cqrs.Benchtest;
+using Cqrs.Benchtest.Handlers;
 using Cqrs.Benchtest.ScaleOut;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
@@ -8,8 +9,8 @@ namespace Cqrs.Benchmarks.ScaleOut;
 
 /// <summary>
 /// One competing consumer: the benchtest's handlers receiving from the command queue and the event subscription, as an
-/// app's instance would, recording each handler run in a <see cref="HandledLedger"/>. It answers <c>progress</c> and
-/// <c>report</c>.
+/// app's instance would, recording each handler run in a <see cref="HandledLedger"/> and, with <c>--handled-log</c>, in
+/// a durable <see cref="HandlerRunLog"/> too. It answers <c>progress</c> and <c>report</c>.
 /// </summary>
 internal static class ConsumerRole
 {
@@ -18,7 +19,9 @@ internal static class ConsumerRole
         var settings = arguments.Settings();
         using var telemetry = settings.Telemetry ? settings.CreateTelemetryPipeline() : null;
         var ledger = new HandledLedger(arguments.Int("--sequences"));
-        await using var services = BenchtestServices.Build(ledger, settings, arguments.Text("--connection-string"));
+        using var log = arguments.Optional("--handled-log") is { } path ? new HandlerRunLog(path) : null;
+        IHandlerCompletion completion = log is null ? ledger : new CompletionPair(ledger, log);
+        await using var services = BenchtestServices.Build(completion, settings, arguments.Text("--connection-string"));
         foreach (var hosted in services.GetServices<IHostedService>())
         {
             await hosted.StartAsync(CancellationToken.None);

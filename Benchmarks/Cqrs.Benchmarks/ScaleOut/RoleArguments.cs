@@ -47,6 +47,9 @@ internal sealed class RoleArguments
     public string Text(string name) =>
         _values.TryGetValue(name, out var value) ? value : throw new ArgumentException($"The role needs {name}.", name);
 
+    /// <summary>The argument's value, or null when it was not given.</summary>
+    public string? Optional(string name) => _values.GetValueOrDefault(name);
+
     /// <exception cref="ArgumentException">The argument is missing or not a whole number.</exception>
     public int Int(string name) => int.Parse(Text(name), NumberStyles.None, CultureInfo.InvariantCulture);
 

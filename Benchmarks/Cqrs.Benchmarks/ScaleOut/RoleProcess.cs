@@ -79,11 +79,12 @@ internal sealed class RoleProcess : IDisposable
         return await ReadAsync(type, cancellationToken).ConfigureAwait(false);
     }
 
-    public void Dispose()
+    /// <summary>Kills it at once (SIGKILL on Linux): nothing it has under way finishes.</summary>
+    public void Kill()
     {
         try
         {
-            _process.Kill(entireProcessTree: true);
+            _process.Kill();
         }
         catch (InvalidOperationException)
         {
@@ -91,6 +92,11 @@ internal sealed class RoleProcess : IDisposable
         }
 
         _process.WaitForExit();
+    }
+
+    public void Dispose()
+    {
+        Kill();
         _process.Dispose();
     }
 }

@@ -18,9 +18,6 @@ namespace Cqrs.Benchmarks.ScaleOut;
 /// <param name="started">Told each process's name and id once it is started.</param>
 internal sealed class ScaleOutLevel(BenchtestSettings settings, int coresPerConsumer, IProgress<BenchtestProgress> progress, Action<string, int> started)
 {
-    /// <summary>How often the consumers are asked how far they have got: often enough to see a phase end, cheap for them.</summary>
-    private static readonly TimeSpan PollInterval = TimeSpan.FromMilliseconds(50);
-
     public async Task<ScaleOutPoint> RunAsync(int consumers, CancellationToken cancellationToken)
     {
         var loadAverage = LoadAverage.Read();
@@ -87,55 +84,30 @@ internal sealed class ScaleOutLevel(BenchtestSettings settings, int coresPerCons
     }
 
     /// <summary>
-    /// Has the sender send [first, first + tasks × perTask) and waits until the consumers have completed them all, or
-    /// until nothing has completed for the stall timeout once everything was sent (the rest are then lost). The phase
-    /// lasts from the first send to the last completion in any consumer.
+    /// Has the sender send [first, first + tasks × perTask) and waits until the consumers have completed them
+    /// (<see cref="CompletionWatch"/>). The phase lasts from the first send to the last completion in any consumer.
     /// </summary>
     /// <exception cref="TimeoutException">Nothing completed for the stall timeout while commands were still being sent.</exception>
     private async Task<(TimeSpan Elapsed, int Completed)> RunPhaseAsync(
-        BenchtestPhase phaseName, RoleProcess sender, IReadOnlyList<RoleProcess> consumers, int first, int perTask, int count, CancellationToken cancellationToken)
+        BenchtestPhase phase, RoleProcess sender, IReadOnlyList<RoleProcess> consumers, int first, int perTask, int count, CancellationToken cancellationToken)
     {
         var started = Stopwatch.GetTimestamp();
         var sending = sender.AskAsync(string.Create(CultureInfo.InvariantCulture, $"send {first} {perTask}"), RoleJsonContext.Default.Done, cancellationToken);
-        var lastChange = started;
-        var completed = 0;
         List<ConsumerProgress> reports = [];
-        while (true)
+        var completed = await CompletionWatch.UntilDoneAsync(phase, count, sending, CompletedAsync, progress, cancellationToken).ConfigureAwait(false);
+        var elapsed = completed > 0 ? Stopwatch.GetElapsedTime(started, reports.Max(report => report.LastCompletedTimestamp)) : TimeSpan.Zero;
+        return (elapsed, completed);
+
+        async Task<int> CompletedAsync()
         {
-            await Task.Delay(PollInterval, cancellationToken).ConfigureAwait(false);
             reports.Clear();
             foreach (var consumer in consumers)
             {
                 reports.Add(await consumer.AskAsync("progress", RoleJsonContext.Default.ConsumerProgress, cancellationToken).ConfigureAwait(false));
             }
 
-            var now = reports.Sum(report => report.Completed) - first;
-            progress.Report(new BenchtestProgress(phaseName, Math.Min(now, count), count));
-            if (now != completed)
-            {
-                (completed, lastChange) = (now, Stopwatch.GetTimestamp());
-            }
-
-            if (completed >= count && sending.IsCompleted)
-            {
-                break;
-            }
-
-            if (Stopwatch.GetElapsedTime(lastChange) > PhaseMonitor.StallTimeout)
-            {
-                if (!sending.IsCompleted)
-                {
-                    throw new TimeoutException(
-                        $"{phaseName}: no operation completed for {PhaseMonitor.StallTimeout.TotalSeconds:0} s while commands were still being sent ({completed:N0} of {count:N0} done).");
-                }
-
-                break;
-            }
+            return reports.Sum(report => report.Completed) - first;
         }
-
-        await sending.ConfigureAwait(false);
-        var elapsed = completed > 0 ? Stopwatch.GetElapsedTime(started, reports.Max(report => report.LastCompletedTimestamp)) : TimeSpan.Zero;
-        return (elapsed, Math.Min(completed, count));
     }
 
     private ScaleOutPoint Describe(

@@ -7,7 +7,7 @@ internal sealed class NumberRecordedFirstHandler(IHandlerCompletion completion) 
 {
     public ValueTask HandleAsync(NumberRecorded @event, IMessageContext context, CancellationToken cancellationToken)
     {
-        completion.HandlerFinished(@event.Sequence);
+        completion.HandlerFinished(nameof(NumberRecordedFirstHandler), @event.Sequence, context.MessageId);
         return ValueTask.CompletedTask;
     }
 }

@@ -7,7 +7,7 @@ internal sealed class NumberRecordedSecondHandler(IHandlerCompletion completion)
 {
     public ValueTask HandleAsync(NumberRecorded @event, IMessageContext context, CancellationToken cancellationToken)
     {
-        completion.HandlerFinished(@event.Sequence);
+        completion.HandlerFinished(nameof(NumberRecordedSecondHandler), @event.Sequence, context.MessageId);
         return ValueTask.CompletedTask;
     }
 }
