@@ -35,6 +35,13 @@ internal static class BenchtestCli
 
     public static Task<(int ExitCode, string[] Lines, string Errors)> RunAsync(params string[] arguments) => RunAsync(variable: null, arguments);
 
+    /// <summary>Runs the CLI to its end, allowing it <paramref name="timeout"/>.</summary>
+    public static async Task<(int ExitCode, string[] Lines, string Errors)> RunAsync(TimeSpan timeout, params string[] arguments)
+    {
+        var result = await ChildProcess.RunAsync(StartInfo(arguments), timeout);
+        return (result.ExitCode, result.Lines, result.Errors);
+    }
+
     /// <summary>Runs the CLI to its end (with <paramref name="variable"/> in its environment): its exit code, output lines and errors.</summary>
     public static async Task<(int ExitCode, string[] Lines, string Errors)> RunAsync((string Name, string Value)? variable, params string[] arguments)
     {
