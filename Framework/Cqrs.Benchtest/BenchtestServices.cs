@@ -17,8 +17,14 @@ internal static class BenchtestServices
     /// <param name="receives">
     /// False for a process that only sends over Service Bus (a scale-out run's sender): it receives from no entity.
     /// </param>
+    /// <param name="inbox">
+    /// For a churn run's consumer: the handlers do their work through the inbox, kept in the SQLite file at this path
+    /// (which other processes may share), and log each effect and each inbox record. Only with no store.
+    /// </param>
+    /// <exception cref="ArgumentException"><paramref name="inbox"/> is given with a store.</exception>
     public static ServiceProvider Build(
-        IHandlerCompletion completion, BenchtestSettings settings, string? serviceBusConnectionString = null, bool receives = true)
+        IHandlerCompletion completion, BenchtestSettings settings, string? serviceBusConnectionString = null, bool receives = true,
+        (string Path, IEffectLog Log)? inbox = null)
     {
         var services = new ServiceCollection();
         services.AddSingleton(completion);
@@ -43,6 +49,18 @@ internal static class BenchtestServices
                 options.ConnectionString = serviceBusConnectionString ?? settings.ServiceBusConnectionString;
                 ServiceBusProfiles.Apply(settings.ServiceBusProfile, options);
             });
+        }
+
+        if (inbox is { } shared)
+        {
+            if (settings.Store != BenchtestStore.None)
+            {
+                throw new ArgumentException("The inbox's file is a store of its own: it goes with no store.", nameof(inbox));
+            }
+
+            cqrs.AddEventSourcing().UseSqliteStore(shared.Path);
+            services.AddSingleton(shared.Log);
+            services.AddSingleton<InboxEffects>();
         }
 
         if (settings.Store == BenchtestStore.None)

@@ -10,13 +10,13 @@ public sealed class HandlerRunLogTests : IDisposable
     public void Read_GivesBackEveryRunWritten_AcrossTheLogsOpenedOnTheFile()
     {
         var (one, two) = (Guid.NewGuid(), Guid.NewGuid());
-        using (var log = new HandlerRunLog(_path))
+        using (var log = new HandlerRunLog(_path, incarnation: 1))
         {
             log.HandlerFinished("first", 1, one);
         }
 
         // A consumer started again on its file appends to what the one killed before it wrote.
-        using (var log = new HandlerRunLog(_path))
+        using (var log = new HandlerRunLog(_path, incarnation: 2))
         {
             log.HandlerFinished("second", 2, two);
             Assert.Equal([new HandlerRun("first", 1, one), new HandlerRun("second", 2, two)], HandlerRunLog.Read(_path));
@@ -24,7 +24,34 @@ public sealed class HandlerRunLogTests : IDisposable
     }
 
     [Fact]
+    public void ReadEffectsAndRecords_GiveBackEachApart_WithTheIncarnationThatWroteIt()
+    {
+        var (one, two) = (Guid.NewGuid(), Guid.NewGuid());
+        using (var log = new HandlerRunLog(_path, incarnation: 1))
+        {
+            log.EffectDone("first", 1, one, checkedAt: 10);
+        }
+
+        using (var log = new HandlerRunLog(_path, incarnation: 2))
+        {
+            log.EffectDone("first", 1, one, checkedAt: 20);
+            log.RecordDone("first", 1, one, recordedAt: 30);
+            log.HandlerFinished("first", 1, one);
+            log.EffectDone("second", 2, two, checkedAt: 40);
+        }
+
+        Assert.Equal(
+            [new LoggedEffect("first", 1, one, Incarnation: 1, At: 10), new LoggedEffect("first", 1, one, 2, 20), new LoggedEffect("second", 2, two, 2, 40)],
+            HandlerRunLog.ReadEffects(_path));
+        Assert.Equal([new LoggedEffect("first", 1, one, 2, 30)], HandlerRunLog.ReadRecords(_path));
+        Assert.Equal([new HandlerRun("first", 1, one)], HandlerRunLog.Read(_path));
+    }
+
+    [Fact]
     public void Read_NoFileYet_GivesNoRun() => Assert.Empty(HandlerRunLog.Read(_path));
+
+    [Fact]
+    public void ReadEffects_NoFileYet_GivesNoEffect() => Assert.Empty(HandlerRunLog.ReadEffects(_path));
 
     public void Dispose()
     {

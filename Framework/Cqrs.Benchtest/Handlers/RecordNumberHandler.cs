@@ -3,9 +3,11 @@ using Cqrs.Benchtest.Messages;
 
 namespace Cqrs.Benchtest.Handlers;
 
-/// <summary>Handles the benchtest's command by raising the matching event, through the journal.</summary>
-internal sealed class RecordNumberHandler(NumberJournal journal) : ICommandHandler<RecordNumber>
+/// <summary>Handles the benchtest's command by raising the matching event, through the journal (with the inbox: once per command).</summary>
+internal sealed class RecordNumberHandler(NumberJournal journal, InboxEffects? inbox = null) : ICommandHandler<RecordNumber>
 {
     public ValueTask HandleAsync(RecordNumber command, IMessageContext context, CancellationToken cancellationToken) =>
-        journal.RecordAsync(command, context, cancellationToken);
+        inbox is null
+            ? journal.RecordAsync(command, context, cancellationToken)
+            : inbox.RunAsync(this, nameof(RecordNumberHandler), command.Sequence, context, token => journal.RecordAsync(command, context, token), cancellationToken);
 }

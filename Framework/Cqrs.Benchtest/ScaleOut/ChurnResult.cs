@@ -1,4 +1,5 @@
 using System.Text.Json;
+using System.Text.Json.Serialization;
 
 namespace Cqrs.Benchtest.ScaleOut;
 
@@ -37,6 +38,36 @@ internal sealed record ChurnResult
 
     /// <summary>Of those, the runs on a message id the handler had not yet seen for that operation: repeats no inbox can drop.</summary>
     public required int RepeatsUnderNewIds { get; init; }
+
+    /// <summary>Whether the handlers did their work through the inbox, on one SQLite file the consumers shared (<c>--inbox</c>).</summary>
+    public required bool Inbox { get; init; }
+
+    /// <summary>With the inbox: the handlers' effects logged, the command handler's and the event handlers'.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? Effects { get; init; }
+
+    /// <summary>With the inbox: operations whose effect some event handler never had.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? EffectsLost { get; init; }
+
+    /// <summary>With the inbox: effects beyond the first of a handler for an operation.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? EffectRepeats { get; init; }
+
+    /// <summary>With the inbox: of those, the ones after a consumer was killed between an earlier effect and its record.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? EffectRepeatsAfterKills { get; init; }
+
+    /// <summary>
+    /// With the inbox: of those, the ones whose check came while an earlier effect, in a process still running, was not
+    /// yet recorded: one message handled by two processes at once (a lock that expired while the first handled it).
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? EffectRepeatsConcurrent { get; init; }
+
+    /// <summary>With the inbox: of those, the ones whose check came after an earlier effect was recorded: each one the inbox should have stopped.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? EffectRepeatsUnexplained { get; init; }
 
     /// <summary>The result as one line of JSON.</summary>
     public string ToJson() => JsonSerializer.Serialize(this, ScaleOutJsonContext.Default.ChurnResult);
