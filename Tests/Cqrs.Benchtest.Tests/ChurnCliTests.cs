@@ -5,7 +5,8 @@ namespace Cqrs.Benchtest.Tests;
 
 /// <summary>
 /// Instance churn (<c>--churn</c>) run as a real process: two consumer processes on the local broker, one of them killed
-/// with SIGKILL and restarted while thousands of commands flow, then audited from their durable logs.
+/// with SIGKILL and restarted while thousands of commands flow, then audited from their durable logs; with <c>--inbox</c>,
+/// the handlers of both do their work through one inbox, a SQLite file both processes open.
 /// </summary>
 public sealed class ChurnCliTests
 {
@@ -20,5 +21,19 @@ public sealed class ChurnCliTests
         Assert.Equal((4_000, 5), (result.GetProperty("operations").GetInt32(), result.GetProperty("kills").GetInt32()));
         Assert.Equal(0, result.GetProperty("lost").GetInt32());
         Assert.Equal(0, result.GetProperty("repeatsUnderNewIds").GetInt32());
+    }
+
+    [Fact]
+    public async Task Churn5WithInbox_KillingAConsumerWhileCommandsFlow_RepeatsAnEffectOnlyWhereAKillCameBetweenItAndItsRecord()
+    {
+        var (exitCode, lines, errors) = await BenchtestCli.RunAsync(
+            TimeSpan.FromMinutes(5), "--transport", "servicebus", "--churn", "5", "--inbox", "--tasks", "4", "--commands", "750", "--telemetry", "off");
+
+        var result = JsonDocument.Parse(lines[^1]).RootElement;
+        Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {lines[^1]}\n{errors}");
+        Assert.Equal((3_000, 5, true), (result.GetProperty("operations").GetInt32(), result.GetProperty("kills").GetInt32(), result.GetProperty("inbox").GetBoolean()));
+        Assert.Equal((0, 0), (result.GetProperty("lost").GetInt32(), result.GetProperty("effectsLost").GetInt32()));
+        Assert.Equal(0, result.GetProperty("repeatsUnderNewIds").GetInt32());
+        Assert.Equal(0, result.GetProperty("effectRepeatsUnexplained").GetInt32());
     }
 }

@@ -63,6 +63,14 @@ internal static class BenchtestCommand
                     return RunFailed;
                 }
 
+                if (churn.EffectsLost > 0 || churn.EffectRepeatsUnexplained > 0)
+                {
+                    error.WriteLine(
+                        $"error: through the inbox, {churn.EffectsLost} operations missed an event handler's effect and {churn.EffectRepeatsUnexplained} effects " +
+                        "were repeated after the inbox had recorded them.");
+                    return RunFailed;
+                }
+
                 return lostAny;
             }
 

@@ -33,6 +33,9 @@ internal sealed record BenchtestCommandLine
     /// <summary>Times to kill a consumer in an instance churn run (<c>--churn</c>); null: no churn run.</summary>
     public int? ChurnKills { get; private init; }
 
+    /// <summary>Whether a churn run's handlers work through one inbox the consumers share (<c>--inbox</c>).</summary>
+    public bool ChurnInbox { get; private init; }
+
     /// <summary>The seed of a churn run's kill points and victims (<c>--seed</c>); null: a random one, reported.</summary>
     public int? Seed { get; private init; }
 
@@ -83,6 +86,7 @@ internal sealed record BenchtestCommandLine
                 "--consumers" => parsed with { ConsumerLevels = Levels(option, Value()) },
                 "--churn" => parsed with { ChurnKills = Positive(option, Value()) },
                 "--seed" => parsed with { Seed = NonNegative(option, Value()) },
+                "--inbox" => parsed with { ChurnInbox = true },
                 "--chart" => parsed with { ChartPath = Value() },
                 "--compare-sampling" => parsed with { CompareSampling = true },
                 "--repeat" => parsed with { Repeat = Positive(option, Value()) },
@@ -130,6 +134,7 @@ internal sealed record BenchtestCommandLine
         Refuse(ChurnKills is not null && (ConsumerLevels is not null || Cores is not null || given.Contains("--chart") || given.Contains("--target-rate")),
             "--churn runs two unpinned consumers and measures nothing: drop --consumers, --cores, --chart and --target-rate.");
         Refuse(Seed is not null && ChurnKills is null, "--seed goes with --churn.");
+        Refuse(ChurnInbox && ChurnKills is null, "--inbox goes with --churn.");
         Refuse((ConsumerLevels is not null || ChurnKills is not null) && (given.Contains("--connection-string") || given.Contains("--rate") || Settings.Store != BenchtestStore.None || Settings.Saga || given.Contains("--pinning")),
             "--consumers and --churn run their own broker, closed loop, with no store: drop --connection-string, --rate, --store, --saga and --pinning.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");

@@ -76,7 +76,11 @@ internal static class HelpText
           --churn KILLS         with --transport servicebus: two consumer processes logging their handler runs
                                 durably; one of them, at random, killed (SIGKILL) and restarted KILLS times while
                                 the commands flow; then the logs say what was lost and what repeated, and under
-                                which message ids (one JSON line); --seed N draws the same kills again
+                                which message ids (one JSON line); --seed N draws the same kills again;
+                                --inbox: the handlers work through one inbox (a SQLite file both consumers
+                                open), and the logs say which effects repeated, and why: a consumer killed
+                                between an effect and its record, two consumers at once, or (a failure)
+                                after the record
           --chart PATH          where the chart goes (default benchtest-sweep.svg, or benchtest-consumers.svg
                                 with --consumers)
           -h, --help            this text

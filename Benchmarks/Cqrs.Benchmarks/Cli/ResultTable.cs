@@ -137,6 +137,14 @@ internal static class ResultTable
         output.WriteLine(
             $"lost {Count(result.Lost)}; {Count(result.HandlerRuns)} event handler runs, {Count(result.Repeats)} of them repeats, " +
             $"{Count(result.RepeatsUnderNewIds)} under a message id not seen before.");
+        if (result is { Effects: { } effects, EffectsLost: { } lost, EffectRepeats: { } repeats })
+        {
+            output.WriteLine(
+                $"through the inbox: {Count(effects)} handler effects, {Count(lost)} operations missing one; {Count(repeats)} repeated: " +
+                $"{Count(result.EffectRepeatsAfterKills ?? 0)} after a kill between an effect and its record, " +
+                $"{Count(result.EffectRepeatsConcurrent ?? 0)} while another process had not yet recorded it, " +
+                $"{Count(result.EffectRepeatsUnexplained ?? 0)} after it was recorded.");
+        }
     }
 
     /// <summary>

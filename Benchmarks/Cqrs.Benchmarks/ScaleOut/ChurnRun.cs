@@ -10,7 +10,10 @@ namespace Cqrs.Benchmarks.ScaleOut;
 /// durably (<see cref="HandlerRunLog"/>); while the commands flow, one of them, drawn at random, is killed (SIGKILL) and
 /// started again on the same log, at random points of the flow; once every operation is handled (or nothing more is,
 /// for the stall timeout) the logs are audited (<see cref="HandlerRunAudit"/>). The points and the consumers killed come
-/// from a seeded random, so a seed draws the same ones again.
+/// from a seeded random, so a seed draws the same ones again. With the inbox, the handlers of both consumers do their
+/// work through one inbox, a SQLite file they share, and the audit weighs each effect repeated against what the inbox
+/// allows (<see cref="EffectAudit"/>): each consumer process started is an incarnation of its own, and the run knows
+/// which were killed.
 /// </summary>
 /// <param name="settings">The run: tasks × commands sent, telemetry, network delay.</param>
 /// <param name="progress">Where the run's progress shows.</param>
@@ -25,15 +28,23 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
     /// </summary>
     private static readonly TimeSpan LockDuration = TimeSpan.FromSeconds(5);
 
-    public async Task<ChurnResult> RunAsync(int kills, int seed, CancellationToken cancellationToken)
+    /// <param name="kills">Times a consumer is killed and started again.</param>
+    /// <param name="seed">Draws the kill points and the consumers killed.</param>
+    /// <param name="inbox">Whether the handlers work through one inbox the consumers share.</param>
+    /// <param name="cancellationToken">Stops the run.</param>
+    public async Task<ChurnResult> RunAsync(int kills, int seed, bool inbox, CancellationToken cancellationToken)
     {
         var operations = settings.Operations;
         var random = new Random(seed);
         var killPoints = new Queue<int>(Enumerable.Range(0, kills).Select(_ => random.Next(operations / 10, Math.Max(operations / 10 + 1, operations * 9 / 10))).Order());
         var directory = Directory.CreateTempSubdirectory("cqrs-churn-");
         string[] logs = [.. Enumerable.Range(1, Consumers).Select(slot => Path.Combine(directory.FullName, $"consumer-{slot}.db"))];
+        string[] inboxArguments = inbox ? ["--inbox", Path.Combine(directory.FullName, "inbox.db")] : [];
         List<RoleProcess> processes = [];
         var consumers = new RoleProcess[Consumers];
+        var incarnations = new int[Consumers];
+        var started = 0;
+        HashSet<int> killedIncarnations = [];
         try
         {
             var broker = Started(processes, RoleProcess.Start("broker", "broker", [
@@ -52,7 +63,11 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
             var sending = sender.AskAsync(string.Create(CultureInfo.InvariantCulture, $"send 0 {settings.CommandsPerTask}"), RoleJsonContext.Default.Done, cancellationToken);
             var killed = 0;
             await CompletionWatch.UntilDoneAsync(BenchtestPhase.Measuring, operations, sending, KillAtItsPointsAsync, progress, cancellationToken).ConfigureAwait(false);
-            return Describe(HandlerRunAudit.Of(logs.SelectMany(HandlerRunLog.Read), operations), killed, seed, Stopwatch.GetElapsedTime(begun));
+            var elapsed = Stopwatch.GetElapsedTime(begun);
+            var effects = inbox
+                ? EffectAudit.Of(logs.SelectMany(HandlerRunLog.ReadEffects), logs.SelectMany(HandlerRunLog.ReadRecords), killedIncarnations, operations)
+                : null;
+            return Describe(HandlerRunAudit.Of(logs.SelectMany(HandlerRunLog.Read), operations), effects, killed, seed, elapsed);
 
             async Task<int> KillAtItsPointsAsync()
             {
@@ -62,6 +77,7 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
                     killPoints.Dequeue();
                     var victim = random.Next(Consumers);
                     consumers[victim].Kill();
+                    killedIncarnations.Add(incarnations[victim]);
                     consumers[victim] = await StartConsumerAsync(victim).ConfigureAwait(false);
                     killed++;
                 }
@@ -72,8 +88,10 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
 
             async Task<RoleProcess> StartConsumerAsync(int slot)
             {
+                incarnations[slot] = ++started;
                 var consumer = Started(processes, RoleProcess.Start("consumer", $"consumer {slot + 1}", [
-                    .. roleArguments, "--cores", RoleArguments.Number(Environment.ProcessorCount), "--handled-log", logs[slot]]));
+                    .. roleArguments, "--cores", RoleArguments.Number(Environment.ProcessorCount), "--handled-log", logs[slot],
+                    "--incarnation", RoleArguments.Number(incarnations[slot]), .. inboxArguments]));
                 await consumer.ReadAsync(RoleJsonContext.Default.RoleReady, cancellationToken).ConfigureAwait(false);
                 return consumer;
             }
@@ -96,7 +114,7 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
         return process;
     }
 
-    private static ChurnResult Describe(HandlerRunAudit audit, int kills, int seed, TimeSpan elapsed) => new()
+    private static ChurnResult Describe(HandlerRunAudit audit, EffectAudit? effects, int kills, int seed, TimeSpan elapsed) => new()
     {
         Consumers = Consumers,
         Operations = audit.Operations,
@@ -108,5 +126,12 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
         HandlerRuns = audit.HandlerRuns,
         Repeats = audit.Repeats,
         RepeatsUnderNewIds = audit.RepeatsUnderNewIds,
+        Inbox = effects is not null,
+        Effects = effects?.Effects,
+        EffectsLost = effects?.Lost,
+        EffectRepeats = effects?.Repeats,
+        EffectRepeatsAfterKills = effects?.RepeatsAfterKills,
+        EffectRepeatsConcurrent = effects?.RepeatsConcurrent,
+        EffectRepeatsUnexplained = effects?.RepeatsUnexplained,
     };
 }

@@ -10,7 +10,9 @@ namespace Cqrs.Benchmarks.ScaleOut;
 /// <summary>
 /// One competing consumer: the benchtest's handlers receiving from the command queue and the event subscription, as an
 /// app's instance would, recording each handler run in a <see cref="HandledLedger"/> and, with <c>--handled-log</c>, in
-/// a durable <see cref="HandlerRunLog"/> too. It answers <c>progress</c> and <c>report</c>.
+/// a durable <see cref="HandlerRunLog"/> too, under its <c>--incarnation</c>. With <c>--inbox PATH</c> as well, the
+/// handlers do their work through the inbox in the SQLite file at PATH, which the other consumers open too, and log
+/// each effect and each inbox record. It answers <c>progress</c> and <c>report</c>.
 /// </summary>
 internal static class ConsumerRole
 {
@@ -19,9 +21,12 @@ internal static class ConsumerRole
         var settings = arguments.Settings();
         using var telemetry = settings.Telemetry ? settings.CreateTelemetryPipeline() : null;
         var ledger = new HandledLedger(arguments.Int("--sequences"));
-        using var log = arguments.Optional("--handled-log") is { } path ? new HandlerRunLog(path) : null;
+        using var log = arguments.Optional("--handled-log") is { } path ? new HandlerRunLog(path, arguments.Int("--incarnation")) : null;
         IHandlerCompletion completion = log is null ? ledger : new CompletionPair(ledger, log);
-        await using var services = BenchtestServices.Build(completion, settings, arguments.Text("--connection-string"));
+        (string, IEffectLog)? inbox = arguments.Optional("--inbox") is { } inboxPath
+            ? (inboxPath, log ?? throw new ArgumentException("--inbox goes with --handled-log.", nameof(arguments)))
+            : null;
+        await using var services = BenchtestServices.Build(completion, settings, arguments.Text("--connection-string"), inbox: inbox);
         foreach (var hosted in services.GetServices<IHostedService>())
         {
             await hosted.StartAsync(CancellationToken.None);
