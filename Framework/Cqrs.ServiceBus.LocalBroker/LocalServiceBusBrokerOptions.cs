@@ -28,8 +28,9 @@ public sealed class LocalServiceBusBrokerOptions
     public ILoggerFactory? LoggerFactory { get; set; }
 
     /// <summary>
-    /// The clock of enqueued times, locks, scheduled messages and expiries (default the system clock). A test's fake
-    /// clock makes locks expire when the test moves it on.
+    /// The clock of enqueued times, locks, scheduled messages, expiries and duplicate detection windows (default the
+    /// system clock). A test's fake clock makes locks expire, and remembered MessageIds leave the window, when the test
+    /// moves it on.
     /// </summary>
     public TimeProvider TimeProvider { get; set; } = TimeProvider.System;
 }

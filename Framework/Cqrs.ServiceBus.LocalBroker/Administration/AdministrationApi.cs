@@ -70,15 +70,15 @@ internal sealed partial class AdministrationApi(EntityRegistry registry)
             case "GET" when target is null:
                 return NotFound(path);
             case "GET" when target.IsTopic:
-                return Found(request, path, EntityDescriptions.Topic());
+                return Found(request, path, EntityDescriptions.Topic(target));
             case "GET":
-                return Found(request, path, EntityDescriptions.Queue(target.Routes[0].Entity));
+                return Found(request, path, EntityDescriptions.Queue(target));
             case "PUT":
                 var description = DescriptionOf(request.Body);
                 var created = description.Name.LocalName switch
                 {
                     "QueueDescription" => registry.AddQueue(EntityDescriptions.ReadQueue(path, description)),
-                    "TopicDescription" => registry.AddTopic(path),
+                    "TopicDescription" => registry.AddTopic(EntityDescriptions.ReadTopic(path, description)),
                     var other => throw new FormatException($"A PUT on '{path}' creates a queue or a topic, not a {other}."),
                 };
                 return created ? Entity(request with { Method = "GET" }, path) with { Status = (int)HttpStatusCode.Created } : Exists(path);

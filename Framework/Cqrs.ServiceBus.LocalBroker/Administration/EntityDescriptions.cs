@@ -9,8 +9,8 @@ namespace Cqrs.ServiceBus.LocalBroker.Administration;
 
 /// <summary>
 /// Queue, topic and subscription descriptions: read from a create request into the broker's entity options, and
-/// written back for a get. Settings the broker does not implement (duplicate detection, auto-forwarding)
-/// are refused rather than silently ignored; the rest of what the client sends has no effect here and is dropped.
+/// written back for a get. Settings the broker does not implement (auto-forwarding) are refused rather than
+/// silently ignored; the rest of what the client sends has no effect here and is dropped.
 /// </summary>
 internal static class EntityDescriptions
 {
@@ -18,26 +18,37 @@ internal static class EntityDescriptions
 
     /// <exception cref="FormatException">A value cannot be read.</exception>
     /// <exception cref="NotSupportedException">A setting the broker does not implement is on.</exception>
-    public static QueueOptions ReadQueue(string name, XElement description) => Read(new QueueOptions { Name = name }, description);
+    public static QueueOptions ReadQueue(string name, XElement description) =>
+        ReadDuplicateDetection(Read(new QueueOptions { Name = name }, description), description);
+
+    /// <summary>A topic's settings: of what the client sends, duplicate detection is all the broker implements for a topic.</summary>
+    /// <exception cref="FormatException">A value cannot be read.</exception>
+    public static TopicOptions ReadTopic(string name, XElement description) => ReadDuplicateDetection(new TopicOptions { Name = name }, description);
 
     /// <inheritdoc cref="ReadQueue"/>
     public static SubscriptionOptions ReadSubscription(string name, XElement description) => Read(new SubscriptionOptions { Name = name }, description);
 
-    public static XElement Queue(MessageEntity queue) => new(
+    public static XElement Queue(SendTarget queue) => new(
         Connect + "QueueDescription",
-        Element("MaxSizeInMegabytes", queue.Options.MaxSizeInBytes / Megabyte),
-        Element("RequiresDuplicateDetection", false),
-        Shared(queue));
+        Element("MaxSizeInMegabytes", queue.Routes[0].Entity.Options.MaxSizeInBytes / Megabyte),
+        DuplicateDetection(queue.Options),
+        Shared(queue.Routes[0].Entity));
 
-    public static XElement Topic() => new(
+    public static XElement Topic(SendTarget topic) => new(
         Connect + "TopicDescription",
         Element("DefaultMessageTimeToLive", XmlConvert.ToString(TimeSpan.MaxValue)),
         Element("MaxSizeInMegabytes", 1024),
-        Element("RequiresDuplicateDetection", false),
+        DuplicateDetection(topic.Options),
         Element("EnableBatchedOperations", true),
         Element("Status", "Active"));
 
     public static XElement Subscription(MessageEntity subscription) => new(Connect + "SubscriptionDescription", Shared(subscription));
+
+    private static XElement[] DuplicateDetection(IDuplicateDetectionOptions options) =>
+    [
+        Element("RequiresDuplicateDetection", options.RequiresDuplicateDetection),
+        Element("DuplicateDetectionHistoryTimeWindow", XmlConvert.ToString(options.DuplicateDetectionHistoryTimeWindow)),
+    ];
 
     private static XElement[] Shared(MessageEntity entity) =>
     [
@@ -79,7 +90,6 @@ internal static class EntityDescriptions
                     case "RequiresSession":
                         options.RequiresSession = XmlConvert.ToBoolean(value);
                         break;
-                    case "RequiresDuplicateDetection" when XmlConvert.ToBoolean(value):
                     case "ForwardTo" or "ForwardDeadLetteredMessagesTo" when value.Length > 0:
                         throw new NotSupportedException($"The local broker does not implement {element.Name.LocalName}.");
                 }
@@ -91,5 +101,35 @@ internal static class EntityDescriptions
         }
 
         return options;
+    }
+
+    /// <summary>The client sends the window only when it turns duplicate detection on.</summary>
+    private static T ReadDuplicateDetection<T>(T options, XElement description)
+        where T : IDuplicateDetectionOptions
+    {
+        if (description.Element(Connect + "RequiresDuplicateDetection") is { } required)
+        {
+            options.RequiresDuplicateDetection = ValueOf(required, XmlConvert.ToBoolean);
+        }
+
+        if (description.Element(Connect + "DuplicateDetectionHistoryTimeWindow") is { } window)
+        {
+            options.DuplicateDetectionHistoryTimeWindow = ValueOf(window, XmlConvert.ToTimeSpan);
+        }
+
+        return options;
+    }
+
+    private static TValue ValueOf<TValue>(XElement element, Func<string, TValue> parse)
+    {
+        var value = element.Value.Trim();
+        try
+        {
+            return parse(value);
+        }
+        catch (Exception exception) when (exception is FormatException or OverflowException)
+        {
+            throw new FormatException($"{element.Name.LocalName} '{value}' cannot be read.", exception);
+        }
     }
 }

@@ -29,7 +29,7 @@ internal sealed class EntityRegistry
 
         foreach (var topic in topology.Topics)
         {
-            AddTopic(topic.Name);
+            AddTopic(topic);
             foreach (var subscription in topic.Subscriptions)
             {
                 var rule = subscription.Filter is { } filter
@@ -62,6 +62,7 @@ internal sealed class EntityRegistry
     public bool AddQueue(QueueOptions queue)
     {
         queue.Validate();
+        DuplicateDetectionWindow.Validate(queue);
         lock (gate)
         {
             if (sendTargets.ContainsKey(queue.Name))
@@ -69,17 +70,18 @@ internal sealed class EntityRegistry
                 return false;
             }
 
-            sendTargets[queue.Name] = new SendTarget(queue.Name, isTopic: false, clock, new SendTarget.Route(AddEntity(queue.Name, queue), null));
+            sendTargets[queue.Name] = new SendTarget(queue, isTopic: false, clock, new SendTarget.Route(AddEntity(queue.Name, queue), null));
             return true;
         }
     }
 
-    /// <summary>Adds a topic with no subscriptions; false when a queue or topic of that name exists.</summary>
-    public bool AddTopic(string name)
+    /// <summary>Adds a topic without its subscriptions; false when a queue or topic of that name exists.</summary>
+    public bool AddTopic(TopicOptions topic)
     {
+        DuplicateDetectionWindow.Validate(topic);
         lock (gate)
         {
-            return sendTargets.TryAdd(name, new SendTarget(name, isTopic: true, clock));
+            return sendTargets.TryAdd(topic.Name, new SendTarget(topic, isTopic: true, clock));
         }
     }
 

@@ -32,6 +32,9 @@ internal sealed class MessageContent
 
     public string? Subject => Properties?.Subject;
 
+    /// <summary>The MessageId as text (how the client reads one of any AMQP type), or <see langword="null"/>.</summary>
+    public string? MessageId => Properties?.MessageId?.ToString();
+
     public TimeSpan? TimeToLive => Header?.Ttl is { } ttl ? TimeSpan.FromMilliseconds(ttl) : null;
 
     public DateTime? ScheduledEnqueueTime =>
