@@ -129,21 +129,73 @@ public sealed class AdministrationTests : BrokerTest
     [Fact]
     public async Task MalformedBodies_AreBadRequests_AndTheEndpointKeepsServing()
     {
-        using var http = new HttpClient();
         foreach (var body in new[] { "not xml", "<entry xmlns=\"http://www.w3.org/2005/Atom\"/>", "<!DOCTYPE x [<!ENTITY a \"a\">]><x>&a;</x>" })
         {
-            using var request = new HttpRequestMessage(HttpMethod.Put, $"http://127.0.0.1:{Broker.AdministrationPort}/broken?api-version=2024-05")
-            {
-                Content = new StringContent(body),
-            };
-            request.Headers.TryAddWithoutValidation("Authorization", "SharedAccessSignature skn=RootManageSharedAccessKey");
-            using var response = await http.SendAsync(request);
-            Assert.Equal(System.Net.HttpStatusCode.BadRequest, response.StatusCode);
+            Assert.Equal(System.Net.HttpStatusCode.BadRequest, (await Put("broken", body)).Status);
         }
 
         Assert.False(await Admin.QueueExistsAsync("broken"));
         await Admin.CreateQueueAsync("working");
         Assert.True(await Admin.QueueExistsAsync("working"));
+    }
+
+    [Fact]
+    public async Task DuplicateDetection_IsReadOnCreate_WrittenOnGet_AndDropsRepeats()
+    {
+        await Admin.CreateQueueAsync(new CreateQueueOptions("deduplicated") { RequiresDuplicateDetection = true, DuplicateDetectionHistoryTimeWindow = TimeSpan.FromMinutes(2) });
+        await Admin.CreateTopicAsync(new CreateTopicOptions("deduplicated-events") { RequiresDuplicateDetection = true, DuplicateDetectionHistoryTimeWindow = TimeSpan.FromHours(1) });
+        await Admin.CreateSubscriptionAsync("deduplicated-events", "all");
+        await Admin.CreateQueueAsync("plain");
+
+        var queue = (await Admin.GetQueueAsync("deduplicated")).Value;
+        var topic = (await Admin.GetTopicAsync("deduplicated-events")).Value;
+        var plain = (await Admin.GetQueueAsync("plain")).Value;
+        Assert.Equal((true, TimeSpan.FromMinutes(2)), (queue.RequiresDuplicateDetection, queue.DuplicateDetectionHistoryTimeWindow));
+        Assert.Equal((true, TimeSpan.FromHours(1)), (topic.RequiresDuplicateDetection, topic.DuplicateDetectionHistoryTimeWindow));
+        Assert.Equal((false, TimeSpan.FromMinutes(10)), (plain.RequiresDuplicateDetection, plain.DuplicateDetectionHistoryTimeWindow));
+        Assert.False((await Admin.GetTopicAsync("configured")).Value.RequiresDuplicateDetection);
+
+        foreach (var (entity, subscription) in new[] { ("deduplicated", null), ("deduplicated-events", "all") })
+        {
+            await using var sender = Client.CreateSender(entity);
+            await sender.SendMessagesAsync([Message("once"), Message("once")]);
+            await using var receiver = subscription is null ? Client.CreateReceiver(entity) : Client.CreateReceiver(entity, subscription);
+            Assert.Single(await receiver.PeekMessagesAsync(10));
+        }
+    }
+
+    [Fact]
+    public async Task DuplicateDetectionWindow_OutsideTheServicesRange_IsABadRequest()
+    {
+        foreach (var window in new[] { "PT19S", "P7DT1S" })
+        {
+            var response = await Put("deduplicated", $"""
+                <entry xmlns="http://www.w3.org/2005/Atom"><content type="application/xml">
+                  <QueueDescription xmlns="http://schemas.microsoft.com/netservices/2010/10/servicebus/connect">
+                    <RequiresDuplicateDetection>true</RequiresDuplicateDetection>
+                    <DuplicateDetectionHistoryTimeWindow>{window}</DuplicateDetectionHistoryTimeWindow>
+                  </QueueDescription>
+                </content></entry>
+                """);
+
+            Assert.Equal(System.Net.HttpStatusCode.BadRequest, response.Status);
+            Assert.Contains("DuplicateDetectionHistoryTimeWindow must be from 00:00:20 to 7.00:00:00", response.Body, StringComparison.Ordinal);
+        }
+
+        Assert.False(await Admin.QueueExistsAsync("deduplicated"));
+    }
+
+    /// <summary>A PUT the client would not send, with Manage rights.</summary>
+    private async Task<(System.Net.HttpStatusCode Status, string Body)> Put(string path, string body)
+    {
+        using var http = new HttpClient();
+        using var request = new HttpRequestMessage(HttpMethod.Put, $"http://127.0.0.1:{Broker.AdministrationPort}/{path}?api-version=2024-05")
+        {
+            Content = new StringContent(body),
+        };
+        request.Headers.TryAddWithoutValidation("Authorization", "SharedAccessSignature skn=RootManageSharedAccessKey");
+        using var response = await http.SendAsync(request);
+        return (response.StatusCode, await response.Content.ReadAsStringAsync());
     }
 
     private static async Task AssertFails<T>(ServiceBusFailureReason reason, Func<Task<T>> operation)
