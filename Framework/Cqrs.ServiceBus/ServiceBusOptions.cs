@@ -113,6 +113,20 @@ public sealed class ServiceBusOptions
     /// <summary>The entities' max delivery count, as provisioned: deliveries after which the broker dead-letters a message. Default 10 (Service Bus's default).</summary>
     public int MaxDeliveryCount { get; set; } = 10;
 
+    /// <summary>
+    /// Creates the command queue and the event topic with duplicate detection, when <see cref="ProvisionTopology"/>
+    /// creates them: Service Bus then accepts and drops a message whose MessageId it accepted within
+    /// <see cref="DuplicateDetectionHistoryTimeWindow"/>, so a message sent again under its id is handled once. Needs
+    /// the Standard or Premium tier; Service Bus cannot turn it on or off for an entity that exists. Default off.
+    /// </summary>
+    public bool RequiresDuplicateDetection { get; set; }
+
+    /// <summary>
+    /// How long the entities <see cref="RequiresDuplicateDetection"/> creates remember the MessageIds they accepted: from
+    /// 20 seconds to 7 days. Default 10 minutes (Service Bus's default).
+    /// </summary>
+    public TimeSpan DuplicateDetectionHistoryTimeWindow { get; set; } = TimeSpan.FromMinutes(10);
+
     /// <summary>Most messages sent in one batch; at least 1. Default 100.</summary>
     public int MaxBatchSize { get; set; } = 100;
 }

@@ -7,7 +7,8 @@ namespace Cqrs.ServiceBus;
 /// <summary>
 /// Creates what is missing of an endpoint's <see cref="ServiceBusTopology"/> through the Service Bus management API
 /// (<see cref="ServiceBusAdministrationClient"/>): the queue, the topic, the subscription (or, with
-/// <see cref="ServiceBusOptions.SubscriptionPerHandler"/>, each handler's) and one correlation rule per handled event.
+/// <see cref="ServiceBusOptions.SubscriptionPerHandler"/>, each handler's) and one correlation rule per handled event;
+/// the queue and topic with duplicate detection when <see cref="ServiceBusOptions.RequiresDuplicateDetection"/> says so.
 /// Idempotent and safe against other instances starting at once: an entity that already exists (or appears
 /// meanwhile) is left as it is, and a rule already gone is not an error.
 /// </summary>
@@ -25,7 +26,7 @@ internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient
 
             if (!await admin.TopicExistsAsync(topology.EventTopic, cancellationToken).ConfigureAwait(false))
             {
-                await CreateAsync(topology.EventTopic, () => admin.CreateTopicAsync(topology.EventTopic, cancellationToken)).ConfigureAwait(false);
+                await CreateAsync(topology.EventTopic, () => admin.CreateTopicAsync(TopicOptions(topology.EventTopic), cancellationToken)).ConfigureAwait(false);
             }
 
             foreach (var subscription in topology.EventSubscriptions)
@@ -117,6 +118,14 @@ internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient
         LockDuration = options.LockDuration,
         MaxDeliveryCount = options.MaxDeliveryCount,
         DeadLetteringOnMessageExpiration = true,
+        RequiresDuplicateDetection = options.RequiresDuplicateDetection,
+        DuplicateDetectionHistoryTimeWindow = options.DuplicateDetectionHistoryTimeWindow,
+    };
+
+    private CreateTopicOptions TopicOptions(string name) => new(name)
+    {
+        RequiresDuplicateDetection = options.RequiresDuplicateDetection,
+        DuplicateDetectionHistoryTimeWindow = options.DuplicateDetectionHistoryTimeWindow,
     };
 
     private CreateSubscriptionOptions SubscriptionOptions(string topic, string name) => new(topic, name)

@@ -28,6 +28,8 @@ public sealed class ServiceBusOptionsTests
                 ["Cqrs:ServiceBus:PrefetchCount"] = "20",
                 ["Cqrs:ServiceBus:LockDuration"] = "00:00:30",
                 ["Cqrs:ServiceBus:ManagedIdentityClientId"] = "client-id",
+                ["Cqrs:ServiceBus:RequiresDuplicateDetection"] = "true",
+                ["Cqrs:ServiceBus:DuplicateDetectionHistoryTimeWindow"] = "00:02:00",
                 ["Cqrs:ServiceBus:ClientOptions:TransportType"] = "AmqpWebSockets",
                 ["Cqrs:ServiceBus:ClientOptions:RetryOptions:MaxRetries"] = "7",
                 ["Cqrs:ServiceBus:ClientOptions:RetryOptions:TryTimeout"] = "00:00:15",
@@ -43,6 +45,7 @@ public sealed class ServiceBusOptionsTests
 
         Assert.Equal((ConnectionString, "orders-commands", "orders-events", "billing"), (options.ConnectionString, topology.CommandQueue, topology.EventTopic, topology.Subscription));
         Assert.Equal((4, 20, TimeSpan.FromSeconds(30), "client-id"), (options.MaxConcurrentCalls, options.PrefetchCount, options.LockDuration, options.ManagedIdentityClientId));
+        Assert.Equal((true, TimeSpan.FromMinutes(2)), (options.RequiresDuplicateDetection, options.DuplicateDetectionHistoryTimeWindow));
         Assert.Equal(ServiceBusTransportType.AmqpWebSockets, options.ClientOptions.TransportType);
         Assert.Equal((7, TimeSpan.FromSeconds(15)), (options.ClientOptions.RetryOptions.MaxRetries, options.ClientOptions.RetryOptions.TryTimeout));
     }
@@ -73,11 +76,12 @@ public sealed class ServiceBusOptionsTests
             ["Cqrs:ServiceBus:LockDuration"] = "00:00:00",
             ["Cqrs:ServiceBus:ShutdownTimeout"] = "00:00:00",
             ["Cqrs:ServiceBus:CommandQueue"] = " ",
+            ["Cqrs:ServiceBus:DuplicateDetectionHistoryTimeWindow"] = "00:00:19",
         });
 
         var failure = await Assert.ThrowsAsync<OptionsValidationException>(() => host.StartAsync());
 
-        Assert.Equal(7, failure.Failures.Count());
+        Assert.Equal(8, failure.Failures.Count());
         Assert.Contains(failure.Failures, error => error.Contains("ConnectionString or ServiceBusOptions.FullyQualifiedNamespace, not both", StringComparison.Ordinal));
         Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.MaxConcurrentCalls must be at least 1; it is 0.", StringComparison.Ordinal));
         Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.PrefetchCount must not be negative", StringComparison.Ordinal));
@@ -85,6 +89,7 @@ public sealed class ServiceBusOptionsTests
         Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.LockDuration must be positive", StringComparison.Ordinal));
         Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.ShutdownTimeout must be positive", StringComparison.Ordinal));
         Assert.Contains(failure.Failures, error => error.StartsWith("ServiceBusOptions.CommandQueue must name an entity", StringComparison.Ordinal));
+        Assert.Contains(failure.Failures, error => error == "ServiceBusOptions.DuplicateDetectionHistoryTimeWindow must be from 00:00:20 to 7.00:00:00, as Service Bus allows; it is 00:00:19.");
     }
 
     /// <summary>A namespace alone will do: the transport connects to it as a <c>DefaultAzureCredential</c>.</summary>

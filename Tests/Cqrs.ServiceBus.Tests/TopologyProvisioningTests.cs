@@ -41,11 +41,33 @@ public sealed class TopologyProvisioningTests : IAsyncLifetime
         Assert.Equal(topology.HandledEvents.Order(StringComparer.Ordinal), rules.Select(rule => ((CorrelationRuleFilter)rule.Filter).Subject).Order(StringComparer.Ordinal));
         Assert.DoesNotContain(rules, rule => rule.Name == RuleProperties.DefaultRuleName);
         var queue = (await _admin.GetQueueAsync(topology.CommandQueue)).Value;
-        Assert.Equal((TimeSpan.FromSeconds(60), 10), (queue.LockDuration, queue.MaxDeliveryCount));
+        Assert.Equal((TimeSpan.FromSeconds(60), 10, false), (queue.LockDuration, queue.MaxDeliveryCount, queue.RequiresDuplicateDetection));
+        Assert.False((await _admin.GetTopicAsync(topology.EventTopic)).Value.RequiresDuplicateDetection);
 
         await StartAndRoundTripAsync();
 
         Assert.Equal(created, await RuleCreationTimesAsync(topology));
+    }
+
+    [Fact]
+    public async Task RequiresDuplicateDetection_CreatesTheQueueAndTopicWithIt_SoTheBrokerDropsARepeatedId()
+    {
+        var window = TimeSpan.FromMinutes(5);
+        var topology = await StartAndRoundTripAsync(settings =>
+        {
+            settings.RequiresDuplicateDetection = true;
+            settings.DuplicateDetectionHistoryTimeWindow = window;
+        });
+
+        var queue = (await _admin.GetQueueAsync(topology.CommandQueue)).Value;
+        var topic = (await _admin.GetTopicAsync(topology.EventTopic)).Value;
+        Assert.Equal((true, window), (queue.RequiresDuplicateDetection, queue.DuplicateDetectionHistoryTimeWindow));
+        Assert.Equal((true, window), (topic.RequiresDuplicateDetection, topic.DuplicateDetectionHistoryTimeWindow));
+        await using var client = new ServiceBusClient(_broker.ConnectionString);
+        await using var sender = client.CreateSender(topology.CommandQueue);
+        await sender.SendMessagesAsync([new ServiceBusMessage("x") { MessageId = "repeated" }, new ServiceBusMessage("x") { MessageId = "repeated" }]);
+        await using var receiver = client.CreateReceiver(topology.CommandQueue);
+        Assert.Single(await receiver.PeekMessagesAsync(10));
     }
 
     [Fact]
@@ -95,9 +117,9 @@ public sealed class TopologyProvisioningTests : IAsyncLifetime
     private ServiceProvider Create(Action<ServiceBusOptions>? transport = null) => ServiceBusTestHost.CreateProvisioning(_broker, transport);
 
     /// <summary>Starts a container (provisioning), sends a command whose event both event handlers must handle, and stops it.</summary>
-    private async Task<ServiceBusTopology> StartAndRoundTripAsync()
+    private async Task<ServiceBusTopology> StartAndRoundTripAsync(Action<ServiceBusOptions>? transport = null)
     {
-        await using var provider = Create();
+        await using var provider = Create(transport);
         var recorder = provider.GetRequiredService<Recorder>();
         await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid());
         await recorder.WaitForAsync<ReserveInventory>();

@@ -9,6 +9,9 @@ internal sealed class ServiceBusOptionsValidator(IServiceProviderIsService servi
 {
     private const string Prefix = nameof(ServiceBusOptions);
 
+    private static readonly TimeSpan MinimumDuplicateDetectionWindow = TimeSpan.FromSeconds(20);
+    private static readonly TimeSpan MaximumDuplicateDetectionWindow = TimeSpan.FromDays(7);
+
     public ValidateOptionsResult Validate(string? name, ServiceBusOptions options)
     {
         List<string> errors = [];
@@ -23,6 +26,8 @@ internal sealed class ServiceBusOptionsValidator(IServiceProviderIsService servi
         Require(errors, options.MaxDeliveryCount >= 1, $"{Prefix}.{nameof(ServiceBusOptions.MaxDeliveryCount)} must be at least 1; it is {options.MaxDeliveryCount}.");
         Require(errors, options.LockDuration > TimeSpan.Zero, $"{Prefix}.{nameof(ServiceBusOptions.LockDuration)} must be positive; it is {options.LockDuration}.");
         Require(errors, options.ExpectedHandlerTime >= TimeSpan.Zero, $"{Prefix}.{nameof(ServiceBusOptions.ExpectedHandlerTime)} must not be negative; it is {options.ExpectedHandlerTime}.");
+        Require(errors, options.DuplicateDetectionHistoryTimeWindow >= MinimumDuplicateDetectionWindow && options.DuplicateDetectionHistoryTimeWindow <= MaximumDuplicateDetectionWindow,
+            $"{Prefix}.{nameof(ServiceBusOptions.DuplicateDetectionHistoryTimeWindow)} must be from {MinimumDuplicateDetectionWindow} to {MaximumDuplicateDetectionWindow}, as Service Bus allows; it is {options.DuplicateDetectionHistoryTimeWindow}.");
         Require(errors, options.MaxAutoLockRenewalDuration >= TimeSpan.Zero, $"{Prefix}.{nameof(ServiceBusOptions.MaxAutoLockRenewalDuration)} must not be negative (0 turns renewal off); it is {options.MaxAutoLockRenewalDuration}.");
         Require(errors, options.ShutdownTimeout > TimeSpan.Zero, $"{Prefix}.{nameof(ServiceBusOptions.ShutdownTimeout)} must be positive; it is {options.ShutdownTimeout}.");
         foreach (var (key, entity) in new[] { (nameof(ServiceBusOptions.CommandQueue), options.CommandQueue), (nameof(ServiceBusOptions.EventTopic), options.EventTopic), (nameof(ServiceBusOptions.Subscription), options.Subscription) })
