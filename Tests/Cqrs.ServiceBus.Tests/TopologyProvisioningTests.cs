@@ -67,7 +67,7 @@ public sealed class TopologyProvisioningTests : IAsyncLifetime
         await using var sender = client.CreateSender(topology.CommandQueue);
         await sender.SendMessagesAsync([new ServiceBusMessage("x") { MessageId = "repeated" }, new ServiceBusMessage("x") { MessageId = "repeated" }]);
         await using var receiver = client.CreateReceiver(topology.CommandQueue);
-        Assert.Single(await receiver.PeekMessagesAsync(10));
+        Assert.Single(await receiver.PeekMessagesAsync(10), message => message.MessageId == "repeated");
     }
 
     [Fact]
