@@ -32,6 +32,12 @@ param handledEvents array = [
 @description('Lock duration of the queue and subscription; the app\'s prefetch guard is told the same.')
 param lockDuration string = 'PT1M'
 
+@description('Whether the command queue and the event topic accept and drop a message whose MessageId they accepted within duplicateDetectionWindow. Service Bus sets it when it creates an entity and cannot change it afterwards.')
+param requiresDuplicateDetection bool = true
+
+@description('How long the queue and topic remember the MessageIds they accepted: an ISO 8601 duration from PT20S to P7D.')
+param duplicateDetectionWindow string = 'PT10M'
+
 var names = {
   workspace: '${namePrefix}-logs'
   insights: '${namePrefix}-insights'
@@ -98,12 +104,18 @@ resource queue 'Microsoft.ServiceBus/namespaces/queues@2022-10-01-preview' = {
     lockDuration: lockDuration
     maxDeliveryCount: 10
     deadLetteringOnMessageExpiration: true
+    requiresDuplicateDetection: requiresDuplicateDetection
+    duplicateDetectionHistoryTimeWindow: duplicateDetectionWindow
   }
 }
 
 resource topic 'Microsoft.ServiceBus/namespaces/topics@2022-10-01-preview' = {
   parent: serviceBus
   name: eventTopic
+  properties: {
+    requiresDuplicateDetection: requiresDuplicateDetection
+    duplicateDetectionHistoryTimeWindow: duplicateDetectionWindow
+  }
 }
 
 resource topicSubscription 'Microsoft.ServiceBus/namespaces/topics/subscriptions@2022-10-01-preview' = {

@@ -33,6 +33,24 @@ public sealed class BicepTests
     }
 
     [Fact]
+    public async Task MainBicep_CreatesTheCommandQueueAndEventTopicWithDuplicateDetection_UnlessToldOtherwise()
+    {
+        var build = await ToolRun.RunAsync(Bicep, "build", Template, "--stdout");
+
+        using var template = JsonDocument.Parse(build.Output);
+        var parameters = template.RootElement.GetProperty("parameters");
+        Assert.True(parameters.GetProperty("requiresDuplicateDetection").GetProperty("defaultValue").GetBoolean());
+        Assert.Equal("PT10M", parameters.GetProperty("duplicateDetectionWindow").GetProperty("defaultValue").GetString());
+        foreach (var type in new[] { "Microsoft.ServiceBus/namespaces/queues", "Microsoft.ServiceBus/namespaces/topics" })
+        {
+            var properties = template.RootElement.GetProperty("resources").EnumerateArray()
+                .Single(resource => resource.GetProperty("type").GetString() == type).GetProperty("properties");
+            Assert.Equal("[parameters('requiresDuplicateDetection')]", properties.GetProperty("requiresDuplicateDetection").GetString());
+            Assert.Equal("[parameters('duplicateDetectionWindow')]", properties.GetProperty("duplicateDetectionHistoryTimeWindow").GetString());
+        }
+    }
+
+    [Fact]
     public async Task MainBicep_LintsClean()
     {
         var lint = await ToolRun.RunAsync(Bicep, "lint", Template);
