@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Text;
+using Cqrs.Identifiers;
 
 namespace Cqrs.Pipeline;
 
@@ -22,13 +23,11 @@ internal static class StableMessageIds
     /// <summary>Ours, drawn at random once: under it, each handler's name gives that handler's namespace.</summary>
     public static readonly Guid Namespace = new("570bb53f-ce8c-4540-bc03-0776cafd685f");
 
-    private const int Version = 5;
-
     /// <summary>A handler's namespace: the version 5 UUID of its name (UTF-8) under <see cref="Namespace"/>.</summary>
     public static Guid NamespaceOf(string handlerName)
     {
         ArgumentNullException.ThrowIfNull(handlerName);
-        return NameBased(Namespace, Encoding.UTF8.GetBytes(handlerName));
+        return NameBasedUuid.Of(Namespace, Encoding.UTF8.GetBytes(handlerName));
     }
 
     /// <summary>
@@ -41,18 +40,6 @@ internal static class StableMessageIds
         Span<byte> name = stackalloc byte[16 + sizeof(int)];
         handled.TryWriteBytes(name, bigEndian: true, out _);
         BinaryPrimitives.WriteInt32BigEndian(name[16..], position);
-        return NameBased(handlerNamespace, name);
-    }
-
-    /// <summary>RFC 9562 section 5.5: SHA-1 of the namespace's bytes then the name's, its first 16 bytes with the version and variant set.</summary>
-    public static Guid NameBased(Guid nameSpace, ReadOnlySpan<byte> name)
-    {
-        Span<byte> namespaceBytes = stackalloc byte[16];
-        nameSpace.TryWriteBytes(namespaceBytes, bigEndian: true, out _);
-        Span<byte> digest = stackalloc byte[Sha1.DigestBytes];
-        Sha1.Hash(namespaceBytes, name, digest);
-        digest[6] = (byte)((digest[6] & 0x0F) | (Version << 4));
-        digest[8] = (byte)((digest[8] & 0x3F) | 0x80);
-        return new Guid(digest[..16], bigEndian: true);
+        return NameBasedUuid.Of(handlerNamespace, name);
     }
 }

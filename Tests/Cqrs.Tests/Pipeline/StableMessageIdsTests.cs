@@ -1,5 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Security.Cryptography;
+using Cqrs.Identifiers;
 using Cqrs.Pipeline;
 using Cqrs.Tests.Shared;
 
@@ -14,7 +15,7 @@ public sealed class StableMessageIdsTests
 
     [Fact]
     public void NameBased_Rfc9562Example_GivesItsPublishedVersion5Uuid() =>
-        Assert.Equal(new Guid("2ed6657d-e927-568b-95e1-2665a8aea6a2"), StableMessageIds.NameBased(DnsNamespace, "www.example.com"u8));
+        Assert.Equal(new Guid("2ed6657d-e927-568b-95e1-2665a8aea6a2"), NameBasedUuid.Of(DnsNamespace, "www.example.com"u8));
 
     /// <summary>Every length around the block and padding boundaries, split between the two parts at every point.</summary>
     [Fact]

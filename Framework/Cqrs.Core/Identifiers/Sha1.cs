@@ -2,10 +2,10 @@ using System.Buffers.Binary;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 
-namespace Cqrs.Pipeline;
+namespace Cqrs.Identifiers;
 
 /// <summary>
-/// SHA-1 (FIPS 180-4) of short inputs, for name-based message ids (<see cref="StableMessageIds"/>). Our own rather than
+/// SHA-1 (FIPS 180-4) of short inputs, for name-based message ids (<see cref="NameBasedUuid"/>). Our own rather than
 /// <see cref="System.Security.Cryptography.SHA1"/>: the platform's one-shot call goes through the operating system's
 /// library, whose fixed cost per call dwarfs hashing the one block a message id needs, and a handler may send on every
 /// hop. Not for security: collision resistance is not what an id relies on (anyone who may send may pick any id).
