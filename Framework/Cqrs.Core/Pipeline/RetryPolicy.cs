@@ -73,7 +73,7 @@ internal sealed partial class RetryPolicy(
         var target = wholeDelivery ? message.TargetHandler : handlerName;
         if (message.RetryCount < delays.Count)
         {
-            await transport.ScheduleAsync(message.ForRetry(target), delays[message.RetryCount], cancellationToken).ConfigureAwait(false);
+            await transport.ScheduleAsync(message.ForRetry(handlerName, target), delays[message.RetryCount], cancellationToken).ConfigureAwait(false);
             telemetry.RecordRetried(message.WireName);
             return Disposition.Complete;
         }
@@ -84,7 +84,7 @@ internal sealed partial class RetryPolicy(
             return Disposition.DeadLetter(DeadLetterReasons.HandlerFailed, description);
         }
 
-        var copy = message.ForRetry(target);
+        var copy = message.ForDeadLetter(handlerName);
         await transport.DeadLetterAsync(copy, DeadLetterReasons.HandlerFailed, description, cancellationToken).ConfigureAwait(false);
         settlement.RecordDeadLetter(copy.WireName, copy.MessageId, DeadLetterReasons.HandlerFailed, description);
         return Disposition.Complete;

@@ -15,9 +15,27 @@ public sealed class TransportMessage
     internal const int MaxInlineDepth = 16;
 
     private readonly DateTime _enqueuedUtc;
+    private readonly Guid _transportId;
 
-    /// <summary>The message's id, unique per message; copies for retries keep it.</summary>
+    /// <summary>
+    /// The message's id, unique per message. The pipeline's copies of it keep it: handlers see it
+    /// (<see cref="IMessageContext.MessageId"/>), an inbox goes by it, and the ids of what handlers send derive from it.
+    /// </summary>
     public required Guid MessageId { get; init; }
+
+    /// <summary>
+    /// The id the transport carries this message under, the one a broker's duplicate detection goes by:
+    /// <see cref="MessageId"/>, except on a copy the pipeline made of a message it received (a delayed retry, a copy for
+    /// one event handler, a copy to dead-letter for one). Such a copy has an id of its own, derived from the message id,
+    /// the kind of copy, the handler and <see cref="RetryCount"/>: made again (its delivery handled again), it gets the
+    /// same id, so the broker drops the repeat; it never shares an id with the message or another copy, so the broker
+    /// drops none of them as a repeat of the message. A transport that carries a copy off the process carries both ids.
+    /// </summary>
+    public Guid TransportId
+    {
+        get => _transportId == Guid.Empty ? MessageId : _transportId;
+        init => _transportId = value;
+    }
 
     /// <summary>The id of the flow the message belongs to: the first message's id unless the sender gave one.</summary>
     public required Guid CorrelationId { get; init; }
@@ -109,15 +127,20 @@ public sealed class TransportMessage
         }
     }
 
-    /// <summary>A copy for a delayed retry, optionally aimed at one event handler.</summary>
-    internal TransportMessage ForRetry(string? targetHandler) => CopyFor(targetHandler, RetryCount + 1);
+    /// <summary>A copy for a delayed retry after <paramref name="failedHandler"/> failed, aimed at <paramref name="targetHandler"/> if not null.</summary>
+    internal TransportMessage ForRetry(string failedHandler, string? targetHandler) =>
+        CopyFor(MessageCopyKind.Retry, failedHandler, targetHandler, RetryCount + 1);
+
+    /// <summary>A copy to dead-letter for one event handler that failed for good, when the others handled the message.</summary>
+    internal TransportMessage ForDeadLetter(string failedHandler) => CopyFor(MessageCopyKind.DeadLetter, failedHandler, failedHandler, RetryCount + 1);
 
     /// <summary>A copy for one event handler, when others of the message have handled it already.</summary>
-    public TransportMessage ForHandler(string handler) => CopyFor(handler, RetryCount);
+    public TransportMessage ForHandler(string handler) => CopyFor(MessageCopyKind.Handler, handler, handler, RetryCount);
 
-    private TransportMessage CopyFor(string? targetHandler, int retryCount) => new()
+    private TransportMessage CopyFor(MessageCopyKind kind, string handler, string? targetHandler, int retryCount) => new()
     {
         MessageId = MessageId,
+        TransportId = MessageCopyIds.Of(kind, MessageId, retryCount, handler),
         CorrelationId = CorrelationId,
         CausationId = CausationId,
         WireName = WireName,
