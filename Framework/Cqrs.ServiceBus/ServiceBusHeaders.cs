@@ -8,6 +8,13 @@ internal static class ServiceBusHeaders
 {
     public const string ContentType = "application/x-msgpack";
 
+    /// <summary>
+    /// On a copy the pipeline made of a received message (a delayed retry, a copy for one handler or to dead-letter for
+    /// one), whose MessageId is the copy's own (<see cref="Cqrs.Transports.TransportMessage.TransportId"/>): the id of
+    /// the message copied, which its handlers see.
+    /// </summary>
+    public const string MessageId = "cqrs-message-id";
+
     /// <summary>The message whose handler sent this one.</summary>
     public const string CausationId = "cqrs-causation-id";
 

@@ -7,6 +7,8 @@ namespace Cqrs.ServiceBus;
 /// <summary>
 /// Maps a transport message to Service Bus's native properties and back: MessageId, CorrelationId, Subject (the wire
 /// name), ContentType, the W3C trace context and a few application properties; the body is the MessagePack payload alone.
+/// The native MessageId, which duplicate detection goes by, is the <see cref="TransportMessage.TransportId"/>: a copy the
+/// pipeline made carries its own there, and the id of the message it copies in <see cref="ServiceBusHeaders.MessageId"/>.
 /// </summary>
 internal static class ServiceBusMessages
 {
@@ -15,7 +17,7 @@ internal static class ServiceBusMessages
     {
         var outgoing = new ServiceBusMessage(new BinaryData(message.Body))
         {
-            MessageId = message.MessageId.ToString(),
+            MessageId = message.TransportId.ToString(),
             CorrelationId = message.CorrelationId.ToString(),
             Subject = message.WireName,
             ContentType = ServiceBusHeaders.ContentType,
@@ -26,6 +28,11 @@ internal static class ServiceBusMessages
         }
 
         var properties = outgoing.ApplicationProperties;
+        if (message.TransportId != message.MessageId)
+        {
+            properties[ServiceBusHeaders.MessageId] = message.MessageId.ToString();
+        }
+
         if (message.CausationId != Guid.Empty)
         {
             properties[ServiceBusHeaders.CausationId] = message.CausationId.ToString();
@@ -75,9 +82,17 @@ internal static class ServiceBusMessages
     public static bool TryRead(ServiceBusReceivedMessage received, string? handler, out TransportMessage message, out string problem)
     {
         message = null!;
-        if (!Guid.TryParse(received.MessageId, out var messageId))
+        if (!Guid.TryParse(received.MessageId, out var transportId))
         {
             problem = $"Its MessageId '{received.MessageId}' is not a GUID.";
+            return false;
+        }
+
+        var properties = received.ApplicationProperties;
+        var messageId = transportId;
+        if (properties.TryGetValue(ServiceBusHeaders.MessageId, out var copied) && !(copied is string text && Guid.TryParse(text, out messageId)))
+        {
+            problem = $"Its {ServiceBusHeaders.MessageId} '{copied}' is not a GUID.";
             return false;
         }
 
@@ -87,10 +102,10 @@ internal static class ServiceBusMessages
             return false;
         }
 
-        var properties = received.ApplicationProperties;
         message = new TransportMessage
         {
             MessageId = messageId,
+            TransportId = transportId,
             CorrelationId = Guid.TryParse(received.CorrelationId, out var correlationId) ? correlationId : messageId,
             CausationId = GuidOf(properties, ServiceBusHeaders.CausationId),
             WireName = received.Subject,
