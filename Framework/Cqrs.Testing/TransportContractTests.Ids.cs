@@ -6,13 +6,23 @@ namespace Cqrs.Testing;
 
 /// <summary>
 /// The ids of what handlers send: each derived from the message handled, the handler, and the send's place among the
-/// handler's sends, so a handler run again sends under the ids it sent under before, which an inbox recognises. The
-/// transport's part: a retry, immediate or delayed, hands the handler the message under its own id again.
+/// handler's sends, so a handler run again sends under the ids it sent under before, which an inbox recognises, and a
+/// broker that drops repeated ids (<see cref="DropsRepeatedIds"/>) drops. The transport's part: a retry, immediate or
+/// delayed, hands the handler the message under its own id again.
 /// </summary>
 public abstract partial class TransportContractTests
 {
     /// <summary>How a failed handler is run again: by an immediate retry, or by a delayed one (a copy of the message, scheduled).</summary>
     public static TheoryData<string> Retries => ["immediate", "delayed"];
+
+    /// <summary>
+    /// True when the transport's broker drops a message whose id it took a short while before (Service Bus with duplicate
+    /// detection): what a retried handler sends again then arrives once, not twice. False by default.
+    /// </summary>
+    protected virtual bool DropsRepeatedIds => false;
+
+    /// <summary>How often what a handler sends, and sends again when it is retried, arrives: once where the broker drops the repeat.</summary>
+    private int SentTwiceArrives => DropsRepeatedIds ? 1 : 2;
 
     /// <summary>
     /// A command handler that fails after publishing two events and sending a command is run again, and sends all three
@@ -27,14 +37,15 @@ public abstract partial class TransportContractTests
 
         var sent = await provider.GetRequiredService<ICommandBus>().SendAsync(new Shout(Guid.NewGuid(), Echoes: 2, Failures: 1));
 
-        await recorder.WaitForAsync<EchoHandler>(4);
-        await recorder.WaitForAsync<HushHandler>(2);
+        await recorder.WaitForAsync<ShoutHandler>(2);
+        await recorder.WaitForAsync<EchoHandler>(2 * SentTwiceArrives);
+        await recorder.WaitForAsync<HushHandler>(SentTwiceArrives);
         await provider.DisposeAsync();
         Assert.Equal(2, recorder.Of<ShoutHandler>().Count);
         var echoes = recorder.Of<EchoHandler>().ToLookup(echo => ((Echo)echo.Message).Index);
         var hushes = recorder.Of<HushHandler>();
-        Assert.Equal((4, 2), (recorder.Of<EchoHandler>().Count, hushes.Count));
-        Guid[] ids = [SingleIdOf(echoes[0], count: 2), SingleIdOf(echoes[1], count: 2), SingleIdOf(hushes, count: 2)];
+        Assert.Equal((2 * SentTwiceArrives, SentTwiceArrives), (recorder.Of<EchoHandler>().Count, hushes.Count));
+        Guid[] ids = [SingleIdOf(echoes[0], SentTwiceArrives), SingleIdOf(echoes[1], SentTwiceArrives), SingleIdOf(hushes, SentTwiceArrives)];
         Assert.Equal(ids.Length + 1, ids.Append(sent.MessageId).Distinct().Count());
         Assert.All([.. echoes.SelectMany(echo => echo), .. hushes], delivery => Assert.Equal(sent.MessageId, delivery.CausationId));
     }
@@ -52,12 +63,13 @@ public abstract partial class TransportContractTests
 
         var sent = await provider.GetRequiredService<IEventBus>().PublishAsync(new Whisper(Guid.NewGuid(), Failures: 1));
 
-        await recorder.WaitForAsync<HushHandler>(3);
+        await recorder.WaitForAsync<SecondWhisperHandler>(2);
+        await recorder.WaitForAsync<HushHandler>(1 + SentTwiceArrives);
         await provider.DisposeAsync();
         Assert.Equal((1, 2), (recorder.Of<FirstWhisperHandler>().Count, recorder.Of<SecondWhisperHandler>().Count));
         var hushes = recorder.Of<HushHandler>().ToLookup(hush => ((Hush)hush.Message).From);
         var first = SingleIdOf(hushes[nameof(FirstWhisperHandler)], count: 1);
-        var second = SingleIdOf(hushes[nameof(SecondWhisperHandler)], count: 2);
+        var second = SingleIdOf(hushes[nameof(SecondWhisperHandler)], SentTwiceArrives);
         Assert.Equal(3, new[] { sent.MessageId, first, second }.Distinct().Count());
     }
 

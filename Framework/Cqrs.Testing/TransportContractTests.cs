@@ -11,7 +11,8 @@ namespace Cqrs.Testing;
 
 /// <summary>
 /// The transport contract: what every <see cref="ITransport"/> must do, whatever carries the messages. Routing and ids
-/// (here), handler failures and retries (<c>.Failures</c>), bad input dead-lettered with its reason (<c>.BadInput</c>),
+/// (here), handler failures and retries (<c>.Failures</c>), the ids of what a retried handler sends (<c>.Ids</c>), delayed
+/// retries handled once more under the message's id (<c>.Copies</c>), bad input dead-lettered with its reason (<c>.BadInput</c>),
 /// messages sent as their interface (<c>.RuntimeType</c>), and what a stop does to the handlers under way
 /// (<c>.Stopping</c>). Derive a test class from this, say how to put the buses on your transport
 /// (<see cref="UseTransport"/>) and how to read its dead letters (<see cref="DeadLettersOf"/>), and

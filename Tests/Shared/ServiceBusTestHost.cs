@@ -17,6 +17,9 @@ internal sealed partial class ServiceBusTestHost : IAsyncDisposable
     private readonly List<LocalServiceBusBroker> _brokers = [];
     private readonly List<ServiceBusClient> _clients = [];
 
+    /// <summary>Whether the brokers' command queue and event topic drop a repeated MessageId, as <c>infra/main.bicep</c> deploys them.</summary>
+    public bool DuplicateDetection { get; init; }
+
     /// <summary>Puts <paramref name="builder"/>'s buses on a new broker, registered in its services for <see cref="DeadLettersOf(IServiceProvider)"/>.</summary>
     public void UseServiceBus(CqrsBuilder builder, Action<ServiceBusOptions>? transport = null, Action<EntityOptions>? entity = null)
     {
@@ -35,8 +38,16 @@ internal sealed partial class ServiceBusTestHost : IAsyncDisposable
     {
         var names = new ServiceBusOptions();
         var topology = new BrokerTopology()
-            .AddQueue(names.CommandQueue, queue => entity?.Invoke(queue))
-            .AddTopic(names.EventTopic, topic => topic.AddSubscription(names.Subscription, subscription => entity?.Invoke(subscription)));
+            .AddQueue(names.CommandQueue, queue =>
+            {
+                queue.RequiresDuplicateDetection = DuplicateDetection;
+                entity?.Invoke(queue);
+            })
+            .AddTopic(names.EventTopic, topic =>
+            {
+                topic.RequiresDuplicateDetection = DuplicateDetection;
+                topic.AddSubscription(names.Subscription, subscription => entity?.Invoke(subscription));
+            });
         return StartBroker(topology, options);
     }
 
@@ -83,10 +94,11 @@ internal sealed partial class ServiceBusTestHost : IAsyncDisposable
         }
     }
 
+    /// <summary>A copy the pipeline made has a MessageId of its own, and the id of the message it copies in <c>cqrs-message-id</c>.</summary>
     private static IEnumerable<DeadLetter> PeekAll(ServiceBusReceiver receiver) =>
         receiver.PeekMessagesAsync(maxMessages: 1000, fromSequenceNumber: 0).GetAwaiter().GetResult().Select(message => new DeadLetter(
             message.Subject,
-            Guid.Parse(message.MessageId),
+            Guid.Parse(message.ApplicationProperties.TryGetValue("cqrs-message-id", out var copied) ? (string)copied : message.MessageId),
             Guid.TryParse(message.CorrelationId, out var correlationId) ? correlationId : Guid.Empty,
             message.DeadLetterReason,
             message.DeadLetterErrorDescription,
