@@ -2,6 +2,7 @@ using Cqrs.Generated;
 using Cqrs.ServiceBus;
 using Cqrs.ServiceBus.LocalBroker;
 using Cqrs.ServiceBus.LocalBroker.Topology;
+using Cqrs.ServiceBus.Tests.Domain.Parting;
 using Cqrs.ServiceBus.Tests.Domain.Stalling;
 using Cqrs.Testing;
 using Microsoft.Extensions.DependencyInjection;
@@ -73,6 +74,7 @@ internal sealed partial class ServiceBusTestHost
     public static CqrsBuilder AddTestDomains(IServiceCollection services, Action<CqrsOptions>? configure = null)
     {
         services.AddSingleton<StallRelease>();
+        services.AddSingleton<PartedHold>();
         return TestDomain.Add(services, configure).AddRegistry(CqrsServiceBusTestsMessageRegistry.Instance);
     }
 }
