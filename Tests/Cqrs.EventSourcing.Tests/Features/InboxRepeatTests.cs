@@ -1,12 +1,14 @@
 using Cqrs.EventSourcing.Tests.Stores;
 using Cqrs.EventSourcing.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
 
 namespace Cqrs.EventSourcing.Tests.Features;
 
 /// <summary>
 /// The inbox end to end: a handler run again after it published sends its event again under the same id (derived from
-/// the message it handles), so the inbox of the handler downstream recognises the repeat and its effect happens once.
+/// the message it handles), so the inbox of the handler downstream recognises the repeat and its effect happens once;
+/// and a delayed retry, a copy under a broker id of its own, reaches the handler under the message's id, which the inbox knows.
 /// </summary>
 public sealed class InboxRepeatTests : IDisposable
 {
@@ -37,10 +39,46 @@ public sealed class InboxRepeatTests : IDisposable
         await host.Services.GetRequiredService<ICommandBus>().SendAsync(new GrantRefund(refundId, Failures: 1));
 
         await refunds.WaitForPayCallsAsync(2);
+        await refunds.WaitForPaymentsAsync(1); // a call is counted before its inbox looks the message up
         await host.StopAsync();
         Assert.Equal(2, refunds.PayCalls.Count);
         Assert.Single(refunds.PayCalls.Distinct());
         Assert.Equal([refundId], refunds.Payments);
+    }
+
+    /// <summary>
+    /// On Service Bus with duplicate detection: the first call outlives its lock, so the command is delivered again while
+    /// it runs, and that delivery pays; the first call then fails, and its delayed retry, which the broker keeps (its id
+    /// is its own), comes to the handler under the command's id, which the inbox has seen: the refund is paid once.
+    /// </summary>
+    [Fact]
+    public async Task Inbox_DelayedRetryOfACommandItsRedeliveryHandled_IsSkipped()
+    {
+        await using var broker = await ServiceBusBrokers.StartDeduplicatingAsync(lockDuration: TimeSpan.FromSeconds(1));
+        using var host = Domain.Create(
+            StoreSet.InMemory(),
+            configureCqrs: options =>
+            {
+                options.Retry.ImmediateRetries = 0;
+                options.Retry.Delays = [TimeSpan.FromMilliseconds(10)];
+            },
+            transport: cqrs => cqrs.UseServiceBus(settings =>
+            {
+                settings.ConnectionString = broker.ConnectionString;
+                settings.MaxAutoLockRenewalDuration = TimeSpan.Zero;
+            }));
+        var refunds = host.Services.GetRequiredService<Refunds>();
+        var refundId = Guid.NewGuid();
+        await host.StartAsync();
+
+        var sent = await host.Services.GetRequiredService<ICommandBus>().SendAsync(new PayRefundNow(refundId));
+        await refunds.WaitForPaymentsAsync(1);
+        refunds.ReleaseFirstCall();
+
+        await refunds.WaitForPayCallsAsync(3);
+        await host.StopAsync();
+        Assert.Equal([refundId], refunds.Payments);
+        Assert.Equal([sent.MessageId, sent.MessageId, sent.MessageId], refunds.PayCalls);
     }
 
     public void Dispose() => _file.Dispose();

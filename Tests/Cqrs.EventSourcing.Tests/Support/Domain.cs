@@ -16,9 +16,16 @@ internal static class Domain
         return host;
     }
 
-    /// <summary>The host, not started: no sweeper runs, so a test sweeps when it chooses.</summary>
+    /// <summary>
+    /// The host, not started: no sweeper runs, so a test sweeps when it chooses. <paramref name="transport"/> puts the
+    /// buses on another transport than the in-process one.
+    /// </summary>
     public static IHost Create(
-        StoreSet store, Action<EventSourcingOptions>? configure = null, bool direct = false, Action<CqrsOptions>? configureCqrs = null)
+        StoreSet store,
+        Action<EventSourcingOptions>? configure = null,
+        bool direct = false,
+        Action<CqrsOptions>? configureCqrs = null,
+        Action<CqrsBuilder>? transport = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton<Deliveries>();
@@ -31,7 +38,8 @@ internal static class Domain
             configureCqrs?.Invoke(options);
         });
         store.RegisterIn(builder.Services);
-        builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
+        var cqrs = builder.Services.AddCqrs(Cqrs.Generated.CqrsEventSourcingTestsMessageRegistry.Instance);
+        transport?.Invoke(cqrs);
         builder.Services.Configure<EventSourcingOptions>(options =>
         {
             options.OutboxSweepInterval = TimeSpan.FromMilliseconds(50);

@@ -17,6 +17,23 @@ internal static class ServiceBusBrokers
             .AddTopic(names.EventTopic, topic => topic.AddSubscription(names.Subscription)));
     }
 
+    /// <summary>A broker whose command queue and event topic have duplicate detection on, as <c>infra/main.bicep</c> deploys them, and locks last <paramref name="lockDuration"/>.</summary>
+    public static Task<LocalServiceBusBroker> StartDeduplicatingAsync(TimeSpan lockDuration)
+    {
+        var names = new ServiceBusOptions();
+        return LocalServiceBusBroker.StartAsync(new BrokerTopology()
+            .AddQueue(names.CommandQueue, queue =>
+            {
+                queue.RequiresDuplicateDetection = true;
+                queue.LockDuration = lockDuration;
+            })
+            .AddTopic(names.EventTopic, topic =>
+            {
+                topic.RequiresDuplicateDetection = true;
+                topic.AddSubscription(names.Subscription, subscription => subscription.LockDuration = lockDuration);
+            }));
+    }
+
     /// <summary>Puts <paramref name="cqrs"/>'s buses on <paramref name="broker"/>.</summary>
     public static void Use(this CqrsBuilder cqrs, LocalServiceBusBroker broker) =>
         cqrs.UseServiceBus(settings => settings.ConnectionString = broker.ConnectionString);
