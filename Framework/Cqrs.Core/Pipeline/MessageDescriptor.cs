@@ -39,6 +39,15 @@ internal abstract class MessageDescriptor(MessageDefinition definition, MessageT
     public abstract ValueTask ThrowIfInvalidObjectAsync(object message, CancellationToken cancellationToken);
 
     /// <summary>
+    /// The ordering key of a stored message of this type, read from its body; null when the type names none, or the body
+    /// cannot be read (its receiver dead-letters it).
+    /// </summary>
+    public abstract string? OrderingKeyOf(ReadOnlyMemory<byte> body);
+
+    /// <summary>A key that orders: null for none or an empty one.</summary>
+    protected static string? Ordering(string? key) => string.IsNullOrEmpty(key) ? null : key;
+
+    /// <summary>
     /// Sends a message of this type held as an object through <paramref name="emitter"/>, as this type: for a message
     /// sent as an interface or base class.
     /// </summary>
@@ -50,6 +59,28 @@ internal abstract class MessageDescriptor(MessageDefinition definition, MessageT
 internal sealed class MessageDescriptor<T>(MessageDefinition<T> definition, MessageValidators<T> validators, MessageTelemetry telemetry, bool hasHandlers)
     : MessageDescriptor(definition, telemetry, hasHandlers)
 {
+    private readonly Func<T, string?>? _orderingKey = definition.OrderingKey;
+
+    /// <summary>The message's ordering key (its <see cref="OrderingKeyAttribute"/> member); null when its type has none or it is empty.</summary>
+    public string? OrderingKeyOf(T message) => _orderingKey is { } read ? Ordering(read(message)) : null;
+
+    public override string? OrderingKeyOf(ReadOnlyMemory<byte> body)
+    {
+        if (_orderingKey is null)
+        {
+            return null;
+        }
+
+        try
+        {
+            return OrderingKeyOf(definition.Deserialize(body));
+        }
+        catch (Serialization.MessageFormatException)
+        {
+            return null;
+        }
+    }
+
     public byte[] Serialize(T message) => definition.Serialize(message);
 
     /// <exception cref="Serialization.MessageFormatException">The bytes are more than <paramref name="maxBytes"/> or not one valid <typeparamref name="T"/>.</exception>

@@ -95,7 +95,8 @@ internal sealed partial class MessageSender : IMessageEmitter
     /// so a consumer's inbox recognises a second publication of it. <paramref name="validated"/> says this
     /// process's pipeline validated it before storing it: only then may its receiver skip validation, and only then is
     /// it dispatched directly as an object; <paramref name="cause"/> is the handler call that stored it, if any.
-    /// <paramref name="delivery"/> says when every copy of it is settled, so that the outbox marks it published only then.
+    /// <paramref name="delivery"/> says when every copy of it is settled, so that the outbox marks it published only then,
+    /// and gives the ordering key used when the type names none (an aggregate's stream).
     /// </summary>
     /// <exception cref="NotSupportedException">The message is to be delivered later and the transport does not schedule durably.</exception>
     public ValueTask PublishStoredAsync(MessageDescriptor descriptor, StoredMessage stored, StoredDelivery delivery, bool validated, IMessageContext? cause, CancellationToken cancellationToken)
@@ -118,6 +119,7 @@ internal sealed partial class MessageSender : IMessageEmitter
             Body = stored.Body,
             Payload = _options.DirectDispatch && validated ? descriptor.DeserializeObject(stored.Body) : null,
             Stored = delivery,
+            OrderingKey = descriptor.OrderingKeyOf(stored.Body) ?? delivery.OrderingKey,
         };
         return HandOverInSpanAsync(descriptor, outgoing, causeContext, cancellationToken);
     }
@@ -179,6 +181,7 @@ internal sealed partial class MessageSender : IMessageEmitter
         ValidatedBySender = !_options.DirectDispatch,
         Body = _options.DirectDispatch ? default : SerializeWithinLimit(descriptor, message),
         Payload = _options.DirectDispatch ? message : null,
+        OrderingKey = descriptor.OrderingKeyOf(message),
     };
 
     private ReadOnlyMemory<byte> SerializeWithinLimit<T>(MessageDescriptor<T> descriptor, T message)

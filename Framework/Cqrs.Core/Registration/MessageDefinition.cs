@@ -33,11 +33,14 @@ internal abstract class MessageDefinition(string wireName, MessageKind kind, Typ
     public abstract object DeserializeObject(ReadOnlyMemory<byte> payload);
 }
 
-/// <summary>The typed half of a definition: the codec of <typeparamref name="T"/>.</summary>
-internal abstract class MessageDefinition<T>(string wireName, MessageKind kind, IMessagePackCodec<T> codec)
+/// <summary>The typed half of a definition: the codec of <typeparamref name="T"/>, and how its ordering key is read, if it has one.</summary>
+internal abstract class MessageDefinition<T>(string wireName, MessageKind kind, IMessagePackCodec<T> codec, Func<T, string?>? orderingKey)
     : MessageDefinition(wireName, kind, typeof(T), MessageSlot<T>.Index)
 {
     public IMessagePackCodec<T> Codec => codec;
+
+    /// <summary>Reads a message's ordering key: its <see cref="OrderingKeyAttribute"/> member; null when the type has none.</summary>
+    public Func<T, string?>? OrderingKey => orderingKey;
 
     public byte[] Serialize(T message) => codec.ToBytes(message);
 
@@ -50,7 +53,8 @@ internal abstract class MessageDefinition<T>(string wireName, MessageKind kind, 
 }
 
 /// <summary>A command type's definition.</summary>
-internal sealed class CommandDefinition<T>(string wireName, IMessagePackCodec<T> codec) : MessageDefinition<T>(wireName, MessageKind.Command, codec)
+internal sealed class CommandDefinition<T>(string wireName, IMessagePackCodec<T> codec, Func<T, string?>? orderingKey)
+    : MessageDefinition<T>(wireName, MessageKind.Command, codec, orderingKey)
     where T : ICommand
 {
     public override void Accept(IMessageDefinitionVisitor visitor) => visitor.Command(this);
@@ -59,7 +63,8 @@ internal sealed class CommandDefinition<T>(string wireName, IMessagePackCodec<T>
 }
 
 /// <summary>An event type's definition.</summary>
-internal sealed class EventDefinition<T>(string wireName, IMessagePackCodec<T> codec) : MessageDefinition<T>(wireName, MessageKind.Event, codec)
+internal sealed class EventDefinition<T>(string wireName, IMessagePackCodec<T> codec, Func<T, string?>? orderingKey)
+    : MessageDefinition<T>(wireName, MessageKind.Event, codec, orderingKey)
     where T : IEvent
 {
     public override void Accept(IMessageDefinitionVisitor visitor) => visitor.Event(this);

@@ -26,17 +26,34 @@ public sealed class MessageRegistryBuilder
 
     /// <summary>Declares a command type.</summary>
     public MessageRegistryBuilder Command<TCommand>(string wireName, IMessagePackCodec<TCommand> codec)
+        where TCommand : ICommand =>
+        Command(wireName, codec, orderingKey: null);
+
+    /// <summary>
+    /// Declares a command type whose messages are ordered by <paramref name="orderingKey"/> (its
+    /// <see cref="OrderingKeyAttribute"/> member, read by generated code): those with one key are handled one at a
+    /// time, in the order sent; a null or empty key leaves a message unordered.
+    /// </summary>
+    public MessageRegistryBuilder Command<TCommand>(string wireName, IMessagePackCodec<TCommand> codec, Func<TCommand, string?>? orderingKey)
         where TCommand : ICommand
     {
-        Messages.Add(new CommandDefinition<TCommand>(wireName, codec));
+        Messages.Add(new CommandDefinition<TCommand>(wireName, codec, orderingKey));
         return this;
     }
 
     /// <summary>Declares an event type.</summary>
     public MessageRegistryBuilder Event<TEvent>(string wireName, IMessagePackCodec<TEvent> codec)
+        where TEvent : IEvent =>
+        Event(wireName, codec, orderingKey: null);
+
+    /// <summary>
+    /// Declares an event type whose messages are ordered by <paramref name="orderingKey"/>, as
+    /// <see cref="Command{TCommand}(string, IMessagePackCodec{TCommand}, Func{TCommand, string?}?)"/> does a command's.
+    /// </summary>
+    public MessageRegistryBuilder Event<TEvent>(string wireName, IMessagePackCodec<TEvent> codec, Func<TEvent, string?>? orderingKey)
         where TEvent : IEvent
     {
-        Messages.Add(new EventDefinition<TEvent>(wireName, codec));
+        Messages.Add(new EventDefinition<TEvent>(wireName, codec, orderingKey));
         return this;
     }
 

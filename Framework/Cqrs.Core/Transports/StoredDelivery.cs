@@ -31,6 +31,12 @@ public sealed class StoredDelivery(StreamPosition position)
     /// </summary>
     public ActivityContext LinkedTrace { get; init; }
 
+    /// <summary>
+    /// The key the message is ordered by when its type names none (<see cref="OrderingKeyAttribute"/>): an event store
+    /// gives an aggregate's events their stream id, so each aggregate's events are handled in order. Null for none.
+    /// </summary>
+    public string? OrderingKey { get; init; }
+
     /// <summary>True once every copy is settled; false as soon as one is kept back undelivered.</summary>
     public Task<bool> Delivered => _delivered.Task;
 

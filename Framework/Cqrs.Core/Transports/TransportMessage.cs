@@ -101,6 +101,13 @@ public sealed class TransportMessage
     /// <summary>For an event retried for one handler only: that handler's name.</summary>
     public string? TargetHandler { get; init; }
 
+    /// <summary>
+    /// The key the message is ordered by, or null: messages with one key are handled one at a time, in the order they
+    /// were sent (see <see cref="OrderingKeyAttribute"/>; an event a store publishes for an aggregate has its stream id).
+    /// A transport that orders keeps them so; one that leaves the process carries it (Service Bus: as the SessionId).
+    /// </summary>
+    public string? OrderingKey { get; init; }
+
     /// <summary>The in-process transport's admission ticket, shared by an operation's messages.</summary>
     internal object? TransportState { get; set; }
 
@@ -153,6 +160,7 @@ public sealed class TransportMessage
         Stored = Stored,
         RetryCount = retryCount,
         TargetHandler = targetHandler,
+        OrderingKey = OrderingKey,
         TransportState = TransportState,
     };
 }

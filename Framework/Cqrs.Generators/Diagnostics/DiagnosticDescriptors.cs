@@ -92,6 +92,26 @@ internal static class DiagnosticDescriptors
         "Saga correlates a message more than once",
         "Saga '{0}' declares [SagaCorrelation] for '{1}' more than once; keep the one that names the member holding the saga's id");
 
+    public static readonly DiagnosticDescriptor OrderingKeyOutsideMessage = Error(
+        "CQRS018",
+        "Ordering key on a type that is not a command or event",
+        "Member '{0}' of '{1}' has [OrderingKey], but '{1}' is not a command or event, whose sends it could order; remove it, or put it on the message that carries the key");
+
+    public static readonly DiagnosticDescriptor SeveralOrderingKeys = Error(
+        "CQRS019",
+        "Message has more than one ordering key",
+        "Message '{0}' has [OrderingKey] on {1}; a message has one ordering key: keep it on one member (a key made of several goes in a member of its own)");
+
+    public static readonly DiagnosticDescriptor UnsupportedOrderingKey = Error(
+        "CQRS020",
+        "Ordering key has a type a key cannot be made from",
+        "Ordering key '{0}' of '{1}' has type '{2}'; an ordering key is a string, a Guid, an integer or an enum (or a nullable one of those), whose text is the same in every process and version: mark a member of one of those types");
+
+    public static readonly DiagnosticDescriptor UnreadableOrderingKey = Error(
+        "CQRS021",
+        "Ordering key is not readable by generated code",
+        "Ordering key '{0}' of '{1}' cannot be read by generated code in this assembly; make it public or internal, with a getter of the same access");
+
     private static DiagnosticDescriptor Error(string id, string title, string message) =>
         new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 }

@@ -67,7 +67,7 @@ internal sealed class SagaCorrelations
         }
 
         var name = declared[0].ConstructorArguments[1].Value as string;
-        if (name is null || ReadableMember(message, name) is not { } member)
+        if (name is null || MessageMembers.Readable(message, name, _compilation) is not { } member)
         {
             _diagnostics.Add(DiagnosticInfo.At(
                 DiagnosticDescriptors.SagaCorrelationWithoutMember, LocationInfo.Of(declared[0]), _saga.ToDisplayString(), message.ToDisplayString(), name ?? "null", message.Name));
@@ -79,12 +79,7 @@ internal sealed class SagaCorrelations
 
     private string? Marked(INamedTypeSymbol message)
     {
-        // [SagaId] is inherited: an override of a marked member is the marked member.
-        var marked = InstanceMembers(message)
-            .Where(member => member.Symbol.GetAttributes().Any(attribute => attribute.AttributeClass is { } attributeClass && KnownSymbols.IsEventSourcing(attributeClass, "SagaIdAttribute")))
-            .GroupBy(member => member.Symbol.Name)
-            .Select(group => group.First())
-            .ToList();
+        var marked = MessageMembers.Marked(message, attribute => KnownSymbols.IsEventSourcing(attribute, "SagaIdAttribute"));
         switch (marked.Count)
         {
             case 0:
@@ -101,40 +96,6 @@ internal sealed class SagaCorrelations
                     string.Join(", ", marked.Select(member => $"'{member.Symbol.Name}'")),
                     message.Name));
                 return null;
-        }
-    }
-
-    /// <summary>The instance property or field <paramref name="name"/> of the message, when generated code in this assembly can read it.</summary>
-    private (ISymbol Symbol, ITypeSymbol Type)? ReadableMember(INamedTypeSymbol message, string name)
-    {
-        // The most derived member of that name is the one generated code reaches.
-        foreach (var member in InstanceMembers(message).Where(member => member.Symbol.Name == name))
-        {
-            var reader = member.Symbol is IPropertySymbol property ? property.GetMethod : member.Symbol;
-            return reader is not null && _compilation.IsSymbolAccessibleWithin(reader, _compilation.Assembly) ? member : null;
-        }
-
-        return null;
-    }
-
-    /// <summary>The instance properties and fields of the message and its base types, most derived first.</summary>
-    private static IEnumerable<(ISymbol Symbol, ITypeSymbol Type)> InstanceMembers(INamedTypeSymbol message)
-    {
-        for (var type = message; type is not null; type = type.BaseType)
-        {
-            foreach (var member in type.GetMembers())
-            {
-                ITypeSymbol? memberType = member switch
-                {
-                    IPropertySymbol { IsStatic: false, IsIndexer: false } property => property.Type,
-                    IFieldSymbol { IsStatic: false, IsImplicitlyDeclared: false } field => field.Type,
-                    _ => null,
-                };
-                if (memberType is not null)
-                {
-                    yield return (member, memberType);
-                }
-            }
         }
     }
 

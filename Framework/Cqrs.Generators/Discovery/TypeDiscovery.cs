@@ -26,6 +26,11 @@ internal static class TypeDiscovery
 
         var diagnostics = new List<DiagnosticInfo>();
         var message = MessageDiscovery.Read(type, diagnostics);
+        if (message?.Kind is MessageKind.Command or MessageKind.Event)
+        {
+            message = message with { OrderingKey = OrderingKeyDiscovery.Read(type, context.SemanticModel.Compilation, diagnostics) };
+        }
+
         var saga = message?.Kind == MessageKind.SagaState ? SagaDiscovery.Read(type, context.SemanticModel.Compilation, diagnostics) : null;
         var handlers = saga is null ? HandlerDiscovery.ReadHandlers(type) : HandlerDiscovery.ReadHandlers(type).Concat(saga.Handlers).ToEquatableArray();
         var validator = HandlerDiscovery.ReadValidator(type);

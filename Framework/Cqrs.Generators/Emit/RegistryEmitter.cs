@@ -3,7 +3,10 @@ using Cqrs.Generators.Model;
 
 namespace Cqrs.Generators.Emit;
 
-/// <summary>Emits the assembly's <c>IMessageRegistry</c>: one builder call per message, aggregate state, handler and validator.</summary>
+/// <summary>
+/// Emits the assembly's <c>IMessageRegistry</c>: one builder call per message (with the reader of its ordering key, if
+/// it has one), aggregate state, handler and validator.
+/// </summary>
 internal static class RegistryEmitter
 {
     /// <param name="messages">Messages and aggregate states with a valid wire name and an emitted codec, in wire-name order.</param>
@@ -26,7 +29,8 @@ internal static class RegistryEmitter
         {
             // A saga's state is stored as an aggregate's snapshot is: a state type with a wire name and a codec.
             var method = message.Kind == MessageKind.SagaState ? nameof(MessageKind.AggregateState) : message.Kind.ToString();
-            code.Line($"builder.{method}<{message.TypeName}>(\"{message.WireName}\", global::Cqrs.Generated.{message.CodecName}.Instance);");
+            var orderingKey = message.OrderingKey is null ? string.Empty : $", static message => {message.OrderingKey}";
+            code.Line($"builder.{method}<{message.TypeName}>(\"{message.WireName}\", global::Cqrs.Generated.{message.CodecName}.Instance{orderingKey});");
         }
 
         foreach (var handler in handlers)

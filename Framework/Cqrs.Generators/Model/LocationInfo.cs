@@ -17,6 +17,9 @@ internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePosition
     public static LocationInfo? Of(AttributeData attribute) =>
         attribute.ApplicationSyntaxReference?.GetSyntax().GetLocation() is { SourceTree: not null } location ? Of(location) : null;
 
+    /// <summary>Where a piece of syntax is.</summary>
+    public static LocationInfo Of(SyntaxNode node) => Of(node.GetLocation());
+
     private static LocationInfo Of(Location location) =>
         new(location.SourceTree!.FilePath, location.SourceSpan, location.GetLineSpan().Span);
 
