@@ -5,7 +5,7 @@ namespace Cqrs.Testing;
 
 /// <summary>
 /// The test domain the transport contract runs on (<c>Cqrs.Testing.Domain</c>: orders, pings, relays, flaky messages,
-/// screening, a stop begun mid-handler), for tests of your own that want the same messages and probes. Its wire names
+/// screening, a stop begun mid-handler, keyed steps), for tests of your own that want the same messages and probes. Its wire names
 /// start with <c>tests.v1.</c>.
 /// </summary>
 public static class TestDomain
@@ -26,13 +26,18 @@ public static class TestDomain
         });
     }
 
-    /// <summary>Registers the probes the domain's handlers report to, one of each per container: <see cref="Recorder"/>, <see cref="Tally"/> and <see cref="StopFromHandler"/>.</summary>
+    /// <summary>
+    /// Registers the probes the domain's handlers report to, one of each per container: <see cref="Recorder"/>,
+    /// <see cref="Tally"/>, <see cref="StopFromHandler"/>, <see cref="StepLog"/> and <see cref="OverlapGate"/>.
+    /// </summary>
     public static IServiceCollection AddProbes(IServiceCollection services)
     {
         ArgumentNullException.ThrowIfNull(services);
         services.AddSingleton<Recorder>();
         services.AddSingleton<Tally>();
         services.AddSingleton<StopFromHandler>();
+        services.AddSingleton<StepLog>();
+        services.AddSingleton<OverlapGate>();
         return services;
     }
 

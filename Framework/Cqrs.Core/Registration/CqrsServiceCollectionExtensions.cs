@@ -88,6 +88,8 @@ public static class CqrsServiceCollectionExtensions
         services.TryAddSingleton<ITransport>(provider => new InProcessTransport(
             provider.GetRequiredService<IOptions<CqrsOptions>>().Value.InProcess,
             provider.GetRequiredService<InProcessDeadLetterQueue>(),
+            provider.GetRequiredService<IMessageDirectory>(),
+            provider.GetRequiredService<TimeProvider>(),
             LoggerOf<InProcessTransport>(provider)));
         services.TryAddSingleton(provider => new DeliverySettlement(
             provider.GetRequiredService<ITransport>(),

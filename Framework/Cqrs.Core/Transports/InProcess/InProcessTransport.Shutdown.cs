@@ -45,6 +45,12 @@ internal sealed partial class InProcessTransport
         }
 
         _queue.Writer.TryComplete();
+        foreach (var waiting in _commandTurns.Close().Concat(_eventTurns.Close()))
+        {
+            Interlocked.Decrement(ref _queued);
+            SetAside(waiting, DeadLetterReasons.Shutdown, "The in-process transport stopped before its ordering key's turn came.");
+        }
+
         if (finished)
         {
             await Task.WhenAll(_workers).ConfigureAwait(false);

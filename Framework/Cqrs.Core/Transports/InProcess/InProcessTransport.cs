@@ -7,11 +7,19 @@ namespace Cqrs.Transports.InProcess;
 /// Delivers messages to handlers in this process through a queue read by a fixed number of workers.
 /// Messages from outside any handler wait for an admission slot when <see cref="InProcessOptions.MaxInFlight"/>
 /// operations are under way; a handler's messages past <see cref="InProcessOptions.MaxQueuedMessages"/> are handled
-/// in the handler's own call. Memory stays bounded however fast callers and handlers send.
+/// in the handler's own call. Memory stays bounded however fast callers and handlers send. Messages with an ordering
+/// key take turns (<see cref="KeyTurns"/>): one of a key at a time is with the workers, the next joining the queue once
+/// it is settled, so they are handled one at a time, in the order sent, by whichever worker is free. Commands and events take turns apart, as they travel apart on a
+/// broker (a queue, a subscription): a key's commands never wait for its events. Delayed retries come due on the
+/// container's <see cref="TimeProvider"/>.
 /// </summary>
 internal sealed partial class InProcessTransport : ITransport, IDisposable
 {
     private readonly Channel<TransportMessage> _queue;
+    private readonly KeyTurns _commandTurns = new();
+    private readonly KeyTurns _eventTurns = new();
+    private readonly IMessageDirectory _directory;
+    private readonly TimeProvider _clock;
     private readonly SemaphoreSlim _slots;
     private readonly InProcessOptions _options;
     private readonly InProcessDeadLetterQueue _deadLetters;
@@ -21,10 +29,13 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
     private Task[] _workers = [];
     private int _queued;
 
-    public InProcessTransport(InProcessOptions options, InProcessDeadLetterQueue deadLetters, ILogger<InProcessTransport> logger)
+    public InProcessTransport(
+        InProcessOptions options, InProcessDeadLetterQueue deadLetters, IMessageDirectory directory, TimeProvider clock, ILogger<InProcessTransport> logger)
     {
         _options = options;
         _deadLetters = deadLetters;
+        _directory = directory;
+        _clock = clock;
         _logger = logger;
         _slots = new SemaphoreSlim(options.MaxInFlight, options.MaxInFlight);
         _queue = Channel.CreateUnbounded<TransportMessage>(new UnboundedChannelOptions
@@ -65,7 +76,8 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
     /// <summary>
     /// A message from outside waits for a slot. A handler's message never waits (a handler waiting for a slot that
     /// only handlers free could deadlock): it joins its operation's slot, and past the queue's bound it is handled
-    /// now, in the handler's call, which holds the handler back as waiting would.
+    /// now, in the handler's call, which holds the handler back as waiting would; but a message with an ordering key is
+    /// queued still, as handling it now would overtake its key's earlier messages.
     /// </summary>
     public ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
     {
@@ -76,7 +88,7 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
 
         ticket.AddMessage();
         message.TransportState = ticket;
-        if (Volatile.Read(ref _queued) >= _options.MaxQueuedMessages && message.InlineDepth <= TransportMessage.MaxInlineDepth)
+        if (Volatile.Read(ref _queued) >= _options.MaxQueuedMessages && message.InlineDepth <= TransportMessage.MaxInlineDepth && message.OrderingKey is null)
         {
             message.DeliveryCount++;
             return DeliverAsync(message, _receiver!);
@@ -119,14 +131,45 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
         Enqueue(message);
     }
 
+    /// <summary>Queues a message for the workers, or, when an earlier message of its key is under way, behind that one.</summary>
     private void Enqueue(TransportMessage message)
     {
         message.DeliveryCount++;
         Interlocked.Increment(ref _queued);
+        var key = message.OrderingKey;
+        if (key is not null && !TurnsOf(message).TryTake(key, message))
+        {
+            return;
+        }
+
         if (!_queue.Writer.TryWrite(message))
         {
             Interlocked.Decrement(ref _queued);
+            if (key is not null)
+            {
+                PassTurn(message, key);
+            }
+
             throw new ObjectDisposedException(nameof(InProcessTransport), "The in-process transport is stopped.");
+        }
+    }
+
+    /// <summary>
+    /// <paramref name="message"/>, of <paramref name="key"/>, is settled: the next one of its kind and key joins the
+    /// workers' queue. Once the queue is shut, it and those after it are set aside instead.
+    /// </summary>
+    private void PassTurn(TransportMessage message, string key)
+    {
+        var turns = TurnsOf(message);
+        while (turns.Next(key) is { } next)
+        {
+            if (_queue.Writer.TryWrite(next))
+            {
+                return;
+            }
+
+            Interlocked.Decrement(ref _queued);
+            SetAside(next, DeadLetterReasons.Shutdown, "The in-process transport stopped before it was handled.");
         }
     }
 
@@ -167,10 +210,22 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
         Settle(message, await receiving.ConfigureAwait(false));
 
     /// <summary>
-    /// Completes or dead-letters a delivery, freeing its share of its operation's slot. An abandoned one was cancelled
-    /// by shutdown: it, or a copy of it for each handler that had not handled it, is set aside.
+    /// Completes or dead-letters a delivery, freeing its share of its operation's slot and, for a message with an
+    /// ordering key, its key's turn. An abandoned one was cancelled by shutdown: it, or a copy of it for each handler
+    /// that had not handled it, is set aside.
     /// </summary>
     private void Settle(TransportMessage message, Disposition disposition)
+    {
+        SettleOnce(message, disposition);
+        if (message.OrderingKey is { } key)
+        {
+            PassTurn(message, key);
+        }
+    }
+
+    private KeyTurns TurnsOf(TransportMessage message) => _directory.KindOf(message.WireName) == MessageKind.Event ? _eventTurns : _commandTurns;
+
+    private void SettleOnce(TransportMessage message, Disposition disposition)
     {
         switch (disposition.Kind)
         {
@@ -199,7 +254,7 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
     {
         try
         {
-            await Task.Delay(delay, _stopRequested.Token).ConfigureAwait(false);
+            await Task.Delay(delay, _clock, _stopRequested.Token).ConfigureAwait(false);
             Enqueue(message);
         }
         catch (Exception exception) when (exception is OperationCanceledException or ObjectDisposedException)
