@@ -6,15 +6,20 @@ namespace Cqrs.ServiceBus;
 
 /// <summary>
 /// Maps a transport message to Service Bus's native properties and back: MessageId, CorrelationId, Subject (the wire
-/// name), ContentType, the W3C trace context and a few application properties; the body is the MessagePack payload alone.
-/// The native MessageId, which duplicate detection goes by, is the <see cref="TransportMessage.TransportId"/>: a copy the
-/// pipeline made carries its own there, and the id of the message it copies in <see cref="ServiceBusHeaders.MessageId"/>.
+/// name), ContentType, SessionId (the ordering key, on session entities), the W3C trace context and a few application
+/// properties; the body is the MessagePack payload alone. The native MessageId, which duplicate detection goes by, is the
+/// <see cref="TransportMessage.TransportId"/>: a copy the pipeline made carries its own there, and the id of the message
+/// it copies in <see cref="ServiceBusHeaders.MessageId"/>.
 /// </summary>
 internal static class ServiceBusMessages
 {
-    /// <summary>The message as Service Bus carries it; <paramref name="endpoint"/> is the subscription of the handler a copy is aimed at.</summary>
-    public static ServiceBusMessage ToServiceBus(TransportMessage message, string? endpoint)
+    /// <summary>
+    /// The message as Service Bus carries it; <paramref name="endpoint"/> is the subscription of the handler a copy is
+    /// aimed at; <paramref name="sessions"/> says the entities are session entities, so it needs a SessionId.
+    /// </summary>
+    public static ServiceBusMessage ToServiceBus(TransportMessage message, string? endpoint, bool sessions)
     {
+        var messageId = message.MessageId.ToString();
         var outgoing = new ServiceBusMessage(new BinaryData(message.Body))
         {
             MessageId = message.TransportId.ToString(),
@@ -22,6 +27,11 @@ internal static class ServiceBusMessages
             Subject = message.WireName,
             ContentType = ServiceBusHeaders.ContentType,
         };
+        if (sessions)
+        {
+            outgoing.SessionId = message.OrderingKey is { } key ? SessionIds.Of(key) : messageId;
+        }
+
         if (message.DeliverAt is { } deliverAt)
         {
             outgoing.ScheduledEnqueueTime = deliverAt;
@@ -116,6 +126,8 @@ internal static class ServiceBusMessages
             DeliveryCount = received.DeliveryCount,
             RetryCount = properties.TryGetValue(ServiceBusHeaders.RetryCount, out var retries) && retries is int count ? count : 0,
             TargetHandler = handler ?? (properties.TryGetValue(ServiceBusHeaders.TargetHandler, out var target) ? target as string : null),
+            // An unkeyed message's session is its own id (a copy's too: the id of the message it copies).
+            OrderingKey = received.SessionId is { } session && session != messageId.ToString() ? session : null,
         };
         problem = string.Empty;
         return true;

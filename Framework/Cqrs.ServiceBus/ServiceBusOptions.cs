@@ -66,8 +66,28 @@ public sealed class ServiceBusOptions
     /// </summary>
     public bool SubscriptionPerHandler { get; set; }
 
-    /// <summary>Messages handled at once, per entity received from; at least 1. Default 16.</summary>
+    /// <summary>Messages handled at once, per entity received from; at least 1. Default 16. Not used with <see cref="RequiresSession"/>.</summary>
     public int MaxConcurrentCalls { get; set; } = 16;
+
+    /// <summary>
+    /// Order per key: the command queue and this endpoint's subscriptions are session entities, every message sent
+    /// carries a SessionId (its ordering key, see <see cref="OrderingKeyAttribute"/>; for a message with none, its own
+    /// MessageId, so it is a session of its own and waits for no other), and receiving is by session, one message of a
+    /// session at a time, so that messages with one key are handled in the order sent, across every instance. Provisioning
+    /// creates the entities so; Service Bus cannot turn sessions on or off for an entity that exists, and every app that
+    /// sends to or receives from it must agree. Needs the Standard or Premium tier. Default off: no order on Service Bus.
+    /// </summary>
+    public bool RequiresSession { get; set; }
+
+    /// <summary>Sessions handled at once, per entity, with <see cref="RequiresSession"/>: each one message at a time. At least 1. Default 16.</summary>
+    public int MaxConcurrentSessions { get; set; } = 16;
+
+    /// <summary>
+    /// With <see cref="RequiresSession"/>: how long a receiver waits for the next message of the session it holds before
+    /// it lets the session go and takes another with messages waiting. Short, since every message without a key is a
+    /// session of its own; longer keeps a busy key's session at the cost of a slot waiting idle. Positive. Default 100 ms.
+    /// </summary>
+    public TimeSpan SessionIdleTimeout { get; set; } = TimeSpan.FromMilliseconds(100);
 
     /// <summary>
     /// Messages fetched ahead of handling, per entity. Their locks run while they wait, so the transport lowers it,

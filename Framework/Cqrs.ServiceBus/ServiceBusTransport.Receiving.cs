@@ -5,16 +5,16 @@ using Microsoft.Extensions.Logging;
 namespace Cqrs.ServiceBus;
 
 /// <summary>
-/// Receiving: a <see cref="ServiceBusProcessor"/> on the command queue when commands are handled here, and one on this
+/// Receiving: an <see cref="EntityProcessor"/> on the command queue when commands are handled here, and one on this
 /// endpoint's subscription when events are (or one per handler's subscription, with
-/// <see cref="ServiceBusOptions.SubscriptionPerHandler"/>); peek-lock, explicit settlement, exactly once per delivery. Only
-/// the handlers this process runs count (<see cref="CqrsOptions.SendOnly"/>, <see cref="CqrsOptions.Receive"/>): a process
-/// that runs none opens no receiver at all. With <see cref="ServiceBusOptions.ProvisionTopology"/> the entities are
-/// provisioned first.
+/// <see cref="ServiceBusOptions.SubscriptionPerHandler"/>), by session with <see cref="ServiceBusOptions.RequiresSession"/>;
+/// peek-lock, explicit settlement, exactly once per delivery. Only the handlers this process runs count
+/// (<see cref="CqrsOptions.SendOnly"/>, <see cref="CqrsOptions.Receive"/>): a process that runs none opens no receiver at
+/// all. With <see cref="ServiceBusOptions.ProvisionTopology"/> the entities are provisioned first.
 /// </summary>
 internal sealed partial class ServiceBusTransport
 {
-    private readonly List<ServiceBusProcessor> _processors = [];
+    private readonly List<EntityProcessor> _processors = [];
     private readonly Lock _lifecycle = new();
     private readonly CancellationTokenSource _stopping = new();
 
@@ -38,13 +38,12 @@ internal sealed partial class ServiceBusTransport
             LogReceiving(entities.Count == 0 ? "nothing" : string.Join(", ", entities.Select(entity => entity.Subscription is null ? entity.Entity : $"{entity.Entity}/{entity.Subscription}")));
             if (entities.Count > 0)
             {
-                var processorOptions = ProcessorOptions();
+                // A session's messages are locked with the session, which is renewed: prefetched ones run no lock out.
+                var prefetchCount = _options.RequiresSession ? _options.PrefetchCount : PrefetchGuard.Clamp(_options, _logger);
                 foreach (var (entity, subscription, handler) in entities)
                 {
-                    var processor = subscription is null ? _client.CreateProcessor(entity, processorOptions) : _client.CreateProcessor(entity, subscription, processorOptions);
-                    processor.ProcessMessageAsync += args => ProcessAsync(receiver, args, handler);
-                    processor.ProcessErrorAsync += OnErrorAsync;
-                    _processors.Add(processor);
+                    _processors.Add(new EntityProcessor(
+                        _client, _options, prefetchCount, entity, subscription, delivery => ProcessAsync(receiver, delivery, handler), OnErrorAsync));
                 }
             }
 
@@ -55,15 +54,6 @@ internal sealed partial class ServiceBusTransport
             }
         }
     }
-
-    private ServiceBusProcessorOptions ProcessorOptions() => new()
-    {
-        AutoCompleteMessages = false,
-        ReceiveMode = ServiceBusReceiveMode.PeekLock,
-        MaxConcurrentCalls = _options.MaxConcurrentCalls,
-        PrefetchCount = PrefetchGuard.Clamp(_options, _logger),
-        MaxAutoLockRenewalDuration = _options.MaxAutoLockRenewalDuration,
-    };
 
     /// <summary>
     /// Every command comes through the one queue, and a queue has no filter: a process that receives from it gets every
@@ -146,34 +136,34 @@ internal sealed partial class ServiceBusTransport
     /// (<see cref="ServiceBusOptions.SubscriptionPerHandler"/>): only that handler runs, so its failures stay its own.
     /// The handlers get the transport's token rather than the processor's, which fires as soon as a stop begins.
     /// </summary>
-    private async Task ProcessAsync(ITransportReceiver receiver, ProcessMessageEventArgs args, string? handler)
+    private async Task ProcessAsync(ITransportReceiver receiver, ReceivedDelivery delivery, string? handler)
     {
-        var received = args.Message;
+        var received = delivery.Message;
         var properties = received.ApplicationProperties;
         if (IsAimedElsewhere(properties, handler))
         {
             // A copy aimed at a handler of another endpoint, or at another handler's subscription: the topic gives every
             // matching subscription one, and only the target's may act on it.
-            await args.CompleteMessageAsync(received, CancellationToken.None).ConfigureAwait(false);
+            await delivery.CompleteAsync().ConfigureAwait(false);
             return;
         }
 
         if (properties.TryGetValue(ServiceBusHeaders.DeadLetterReason, out var reason) && reason is string deadLetterReason)
         {
             var description = properties.TryGetValue(ServiceBusHeaders.DeadLetterDescription, out var text) ? text as string : null;
-            await args.DeadLetterMessageAsync(received, deadLetterReason, description ?? string.Empty, CancellationToken.None).ConfigureAwait(false);
+            await delivery.DeadLetterAsync(deadLetterReason, description ?? string.Empty).ConfigureAwait(false);
             return;
         }
 
         if (!ServiceBusMessages.TryRead(received, handler, out var message, out var problem))
         {
             LogUnreadable(received.MessageId, problem);
-            await args.DeadLetterMessageAsync(received, DeadLetterReasons.DeserializationFailed, problem, CancellationToken.None).ConfigureAwait(false);
+            await delivery.DeadLetterAsync(DeadLetterReasons.DeserializationFailed, problem).ConfigureAwait(false);
             return;
         }
 
         var disposition = await receiver.ReceiveAsync(message, _cancelHandlers.Token).ConfigureAwait(false);
-        await SettleAsync(args, message, disposition).ConfigureAwait(false);
+        await SettleAsync(delivery, message, disposition).ConfigureAwait(false);
     }
 
     private bool IsAimedElsewhere(IReadOnlyDictionary<string, object> properties, string? handler) =>
@@ -184,16 +174,15 @@ internal sealed partial class ServiceBusTransport
     /// Settles the delivery once. An event abandoned for some of its handlers only is completed, after a copy for each
     /// of those goes back to the topic: the handlers that handled it do not run again.
     /// </summary>
-    private async Task SettleAsync(ProcessMessageEventArgs args, TransportMessage message, Disposition disposition)
+    private async Task SettleAsync(ReceivedDelivery delivery, TransportMessage message, Disposition disposition)
     {
-        var received = args.Message;
         switch (disposition.Kind)
         {
             case DispositionKind.Complete:
-                await args.CompleteMessageAsync(received, CancellationToken.None).ConfigureAwait(false);
+                await delivery.CompleteAsync().ConfigureAwait(false);
                 break;
             case DispositionKind.DeadLetter:
-                await args.DeadLetterMessageAsync(received, disposition.Reason!, disposition.Description!, CancellationToken.None).ConfigureAwait(false);
+                await delivery.DeadLetterAsync(disposition.Reason!, disposition.Description!).ConfigureAwait(false);
                 break;
             case DispositionKind.Abandon when disposition.Handlers is { } handlers:
                 foreach (var handler in handlers)
@@ -201,10 +190,10 @@ internal sealed partial class ServiceBusTransport
                     await SendAsync(message.ForHandler(handler), cause: null, CancellationToken.None).ConfigureAwait(false);
                 }
 
-                await args.CompleteMessageAsync(received, CancellationToken.None).ConfigureAwait(false);
+                await delivery.CompleteAsync().ConfigureAwait(false);
                 break;
             case DispositionKind.Abandon:
-                await args.AbandonMessageAsync(received, cancellationToken: CancellationToken.None).ConfigureAwait(false);
+                await delivery.AbandonAsync().ConfigureAwait(false);
                 break;
         }
     }

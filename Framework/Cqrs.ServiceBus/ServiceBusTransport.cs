@@ -64,14 +64,14 @@ internal sealed partial class ServiceBusTransport : ITransport
     /// </summary>
     public async ValueTask SendAsync(TransportMessage message, TransportMessage? cause, CancellationToken cancellationToken)
     {
-        await SendToBrokerAsync(message, ServiceBusMessages.ToServiceBus(message, _options.Subscription), cancellationToken).ConfigureAwait(false);
+        await SendToBrokerAsync(message, ToServiceBus(message), cancellationToken).ConfigureAwait(false);
         message.Settle(delivered: true);
     }
 
     /// <summary>A delayed retry is a scheduled message, aimed at the handler that failed when others handled the event.</summary>
     public async ValueTask ScheduleAsync(TransportMessage message, TimeSpan delay, CancellationToken cancellationToken)
     {
-        var scheduled = ServiceBusMessages.ToServiceBus(message, _options.Subscription);
+        var scheduled = ToServiceBus(message);
         scheduled.ScheduledEnqueueTime = _clock.GetUtcNow() + delay;
         await SendToBrokerAsync(message, scheduled, cancellationToken).ConfigureAwait(false);
     }
@@ -82,7 +82,7 @@ internal sealed partial class ServiceBusTransport : ITransport
     /// </summary>
     public async ValueTask DeadLetterAsync(TransportMessage message, string reason, string description, CancellationToken cancellationToken)
     {
-        var copy = ServiceBusMessages.ToServiceBus(message, _options.Subscription);
+        var copy = ToServiceBus(message);
         copy.ApplicationProperties[ServiceBusHeaders.DeadLetterReason] = reason;
         copy.ApplicationProperties[ServiceBusHeaders.DeadLetterDescription] = description;
         await SendToBrokerAsync(message, copy, cancellationToken).ConfigureAwait(false);
@@ -112,6 +112,9 @@ internal sealed partial class ServiceBusTransport : ITransport
 
         await SenderOf(message).SendAsync(native, cancellationToken).ConfigureAwait(false);
     }
+
+    private ServiceBusMessage ToServiceBus(TransportMessage message) =>
+        ServiceBusMessages.ToServiceBus(message, _options.Subscription, _options.RequiresSession);
 
     /// <summary>Events go to the topic; commands, and messages of a type unknown here, to the queue.</summary>
     private BatchingSender SenderOf(TransportMessage message) =>

@@ -8,13 +8,15 @@ namespace Cqrs.ServiceBus;
 /// Creates what is missing of an endpoint's <see cref="ServiceBusTopology"/> through the Service Bus management API
 /// (<see cref="ServiceBusAdministrationClient"/>): the queue, the topic, the subscription (or, with
 /// <see cref="ServiceBusOptions.SubscriptionPerHandler"/>, each handler's) and one correlation rule per handled event;
-/// the queue and topic with duplicate detection when <see cref="ServiceBusOptions.RequiresDuplicateDetection"/> says so.
-/// Idempotent and safe against other instances starting at once: an entity that already exists (or appears
+/// the queue and topic with duplicate detection when <see cref="ServiceBusOptions.RequiresDuplicateDetection"/> says so,
+/// the queue and subscriptions with sessions when <see cref="ServiceBusOptions.RequiresSession"/> says so, and an error
+/// for one that exists with sessions set otherwise (Service Bus cannot change that). Idempotent and safe against other
+/// instances starting at once: an entity that already exists (or appears
 /// meanwhile) is left as it is, and a rule already gone is not an error.
 /// </summary>
 internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient admin, ServiceBusOptions options, ILogger logger)
 {
-    /// <exception cref="InvalidOperationException">The credentials lack Manage rights.</exception>
+    /// <exception cref="InvalidOperationException">The credentials lack Manage rights, or an entity exists with sessions set otherwise than the options say.</exception>
     public async Task ProvisionAsync(ServiceBusTopology topology, CancellationToken cancellationToken)
     {
         try
@@ -22,6 +24,11 @@ internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient
             if (!await admin.QueueExistsAsync(topology.CommandQueue, cancellationToken).ConfigureAwait(false))
             {
                 await CreateAsync(topology.CommandQueue, () => admin.CreateQueueAsync(QueueOptions(topology.CommandQueue), cancellationToken)).ConfigureAwait(false);
+            }
+            else
+            {
+                var queue = await admin.GetQueueAsync(topology.CommandQueue, cancellationToken).ConfigureAwait(false);
+                ThrowIfSessionsDiffer(topology.CommandQueue, queue.Value.RequiresSession);
             }
 
             if (!await admin.TopicExistsAsync(topology.EventTopic, cancellationToken).ConfigureAwait(false))
@@ -56,6 +63,11 @@ internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient
         {
             var first = wanted.First();
             await CreateAsync($"{topic}/{subscription}", () => admin.CreateSubscriptionAsync(SubscriptionOptions(topic, subscription), Rule(first.Key, first.Value), cancellationToken)).ConfigureAwait(false);
+        }
+        else
+        {
+            var properties = await admin.GetSubscriptionAsync(topic, subscription, cancellationToken).ConfigureAwait(false);
+            ThrowIfSessionsDiffer($"{topic}/{subscription}", properties.Value.RequiresSession);
         }
 
         var existing = new List<RuleProperties>();
@@ -113,6 +125,17 @@ internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient
         }
     }
 
+    /// <summary>Receivers of the wrong kind could not attach to the entity: say so at start, with the way out.</summary>
+    private void ThrowIfSessionsDiffer(string path, bool requiresSession)
+    {
+        if (requiresSession != options.RequiresSession)
+        {
+            throw new InvalidOperationException(
+                $"Service Bus entity {path} exists {(requiresSession ? "with" : "without")} sessions, but {nameof(ServiceBusOptions)}.{nameof(ServiceBusOptions.RequiresSession)} is {(options.RequiresSession ? "on" : "off")}, " +
+                $"and Service Bus cannot change that for an entity that exists: delete the entity (once drained) to have it created anew, or set {nameof(ServiceBusOptions.RequiresSession)} to match it.");
+        }
+    }
+
     private CreateQueueOptions QueueOptions(string name) => new(name)
     {
         LockDuration = options.LockDuration,
@@ -120,6 +143,7 @@ internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient
         DeadLetteringOnMessageExpiration = true,
         RequiresDuplicateDetection = options.RequiresDuplicateDetection,
         DuplicateDetectionHistoryTimeWindow = options.DuplicateDetectionHistoryTimeWindow,
+        RequiresSession = options.RequiresSession,
     };
 
     private CreateTopicOptions TopicOptions(string name) => new(name)
@@ -133,6 +157,7 @@ internal sealed partial class TopologyProvisioner(ServiceBusAdministrationClient
         LockDuration = options.LockDuration,
         MaxDeliveryCount = options.MaxDeliveryCount,
         DeadLetteringOnMessageExpiration = true,
+        RequiresSession = options.RequiresSession,
     };
 
     private static CreateRuleOptions Rule(string name, string wireName) => new(name, new CorrelationRuleFilter { Subject = wireName });

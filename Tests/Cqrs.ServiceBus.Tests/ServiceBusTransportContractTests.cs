@@ -6,8 +6,9 @@ namespace Cqrs.ServiceBus.Tests;
 /// <summary>
 /// The shipped contract on the Service Bus transport: the real Azure.Messaging.ServiceBus client over AMQP to the local
 /// broker, one broker per container, its command queue and event topic with duplicate detection on (as
-/// <c>infra/main.bicep</c> deploys them), so every copy the pipeline makes must pass it. Dead letters are read back from the
-/// queue's and the subscription's dead-letter sub-queues.
+/// <c>infra/main.bicep</c> deploys them), so every copy the pipeline makes must pass it, on session entities
+/// (<see cref="ServiceBusOptions.RequiresSession"/>): the setting in which Service Bus keeps the whole contract, order
+/// per key included. Dead letters are read back from the queue's and the subscription's dead-letter sub-queues.
 /// </summary>
 public sealed class ServiceBusTransportContractTests : TransportContractTests, IAsyncDisposable
 {
@@ -19,7 +20,8 @@ public sealed class ServiceBusTransportContractTests : TransportContractTests, I
     /// <summary>Duplicate detection drops what a retried handler sends again under the ids it sent under before.</summary>
     protected override bool DropsRepeatedIds => true;
 
-    protected override void UseTransport(CqrsBuilder builder) => _host.UseServiceBus(builder);
+    protected override void UseTransport(CqrsBuilder builder) =>
+        _host.UseServiceBus(builder, settings => settings.RequiresSession = true, entity => entity.RequiresSession = true);
 
     protected override Func<IReadOnlyList<DeadLetter>> DeadLettersOf(IServiceProvider provider) => _host.DeadLettersOf(provider);
 

@@ -21,6 +21,8 @@ internal sealed class ServiceBusOptionsValidator(IServiceProviderIsService servi
         }
 
         Require(errors, options.MaxConcurrentCalls >= 1, $"{Prefix}.{nameof(ServiceBusOptions.MaxConcurrentCalls)} must be at least 1; it is {options.MaxConcurrentCalls}.");
+        Require(errors, options.MaxConcurrentSessions >= 1, $"{Prefix}.{nameof(ServiceBusOptions.MaxConcurrentSessions)} must be at least 1; it is {options.MaxConcurrentSessions}.");
+        Require(errors, options.SessionIdleTimeout > TimeSpan.Zero, $"{Prefix}.{nameof(ServiceBusOptions.SessionIdleTimeout)} must be positive; it is {options.SessionIdleTimeout}.");
         Require(errors, options.PrefetchCount >= 0, $"{Prefix}.{nameof(ServiceBusOptions.PrefetchCount)} must not be negative (0 turns prefetch off); it is {options.PrefetchCount}.");
         Require(errors, options.MaxBatchSize >= 1, $"{Prefix}.{nameof(ServiceBusOptions.MaxBatchSize)} must be at least 1; it is {options.MaxBatchSize}.");
         Require(errors, options.MaxDeliveryCount >= 1, $"{Prefix}.{nameof(ServiceBusOptions.MaxDeliveryCount)} must be at least 1; it is {options.MaxDeliveryCount}.");
