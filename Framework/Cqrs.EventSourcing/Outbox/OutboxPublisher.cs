@@ -87,8 +87,9 @@ internal sealed partial class OutboxPublisher : IStoredMessageSource<StoredEvent
     /// <summary>One group: events are published in the order the outbox gives them.</summary>
     string IStoredMessageSource<StoredEvent>.GroupOf(StoredEvent entry) => string.Empty;
 
+    /// <summary>An aggregate's events are ordered by their stream unless their type names an ordering key: each aggregate's in the order appended.</summary>
     (StoredMessage Message, StoredDelivery Delivery) IStoredMessageSource<StoredEvent>.PublicationOf(StoredEvent entry) =>
-        (_codec.ToMessage(entry), new StoredDelivery(entry.Position));
+        (_codec.ToMessage(entry), new StoredDelivery(entry.Position) { OrderingKey = entry.StreamId });
 
     Task<IReadOnlyList<StoredEvent>> IStoredMessageSource<StoredEvent>.ReadDueAsync(CancellationToken cancellationToken) =>
         _unpublishable.ReadUnpublishedAsync(_options.Value.OutboxBatchSize, cancellationToken);
