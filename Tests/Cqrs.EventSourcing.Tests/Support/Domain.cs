@@ -18,17 +18,20 @@ internal static class Domain
 
     /// <summary>
     /// The host, not started: no sweeper runs, so a test sweeps when it chooses. <paramref name="transport"/> puts the
-    /// buses on another transport than the in-process one.
+    /// buses on another transport than the in-process one; <paramref name="addServices"/> adds a test's own services.
     /// </summary>
     public static IHost Create(
         StoreSet store,
         Action<EventSourcingOptions>? configure = null,
         bool direct = false,
         Action<CqrsOptions>? configureCqrs = null,
-        Action<CqrsBuilder>? transport = null)
+        Action<CqrsBuilder>? transport = null,
+        Action<IServiceCollection>? addServices = null)
     {
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton<Deliveries>();
+        builder.Services.AddSingleton<Conflicts.CountLog>();
+        addServices?.Invoke(builder.Services);
         builder.Services.AddSingleton<DepositGate>();
         builder.Services.AddSingleton<Refunds>();
         builder.Services.AddSingleton<Sagas.TallyLog>();
