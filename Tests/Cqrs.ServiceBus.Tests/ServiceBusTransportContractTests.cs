@@ -21,7 +21,16 @@ public sealed class ServiceBusTransportContractTests : TransportContractTests, I
     protected override bool DropsRepeatedIds => true;
 
     protected override void UseTransport(CqrsBuilder builder) =>
-        _host.UseServiceBus(builder, settings => settings.RequiresSession = true, entity => entity.RequiresSession = true);
+        _host.UseServiceBus(
+            builder,
+            settings =>
+            {
+                // Every unkeyed message is a session of its own: many slots, let go soon, for the suite's bulk cases.
+                settings.RequiresSession = true;
+                settings.MaxConcurrentSessions = 64;
+                settings.SessionIdleTimeout = TimeSpan.FromMilliseconds(10);
+            },
+            entity => entity.RequiresSession = true);
 
     protected override Func<IReadOnlyList<DeadLetter>> DeadLettersOf(IServiceProvider provider) => _host.DeadLettersOf(provider);
 
