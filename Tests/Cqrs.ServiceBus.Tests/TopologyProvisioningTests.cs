@@ -114,6 +114,27 @@ public sealed class TopologyProvisioningTests : IAsyncLifetime
         Assert.False(await _admin.QueueExistsAsync(new ServiceBusOptions().CommandQueue));
     }
 
+    [Fact]
+    public async Task RequiresSession_CreatesTheQueueAndSubscriptionWithSessions_ForARoundTripThroughThem()
+    {
+        var topology = await StartAndRoundTripAsync(settings => settings.RequiresSession = true);
+
+        Assert.True((await _admin.GetQueueAsync(topology.CommandQueue)).Value.RequiresSession);
+        Assert.True((await _admin.GetSubscriptionAsync(topology.EventTopic, topology.Subscription)).Value.RequiresSession);
+    }
+
+    [Fact]
+    public async Task RequiresSession_OverAQueueMadeWithoutSessions_FailsTheSendSayingWhatToDo()
+    {
+        await _admin.CreateQueueAsync(new ServiceBusOptions().CommandQueue);
+        await using var provider = Create(settings => settings.RequiresSession = true);
+
+        var failure = await Assert.ThrowsAsync<InvalidOperationException>(async () => await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid()));
+
+        Assert.Contains("exists without sessions, but ServiceBusOptions.RequiresSession is on", failure.Message, StringComparison.Ordinal);
+        Assert.Contains("delete the entity", failure.Message, StringComparison.Ordinal);
+    }
+
     private ServiceProvider Create(Action<ServiceBusOptions>? transport = null) => ServiceBusTestHost.CreateProvisioning(_broker, transport);
 
     /// <summary>Starts a container (provisioning), sends a command whose event both event handlers must handle, and stops it.</summary>
