@@ -31,7 +31,6 @@ internal static class Domain
         var builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
         builder.Services.AddSingleton<Deliveries>();
         builder.Services.AddSingleton<Conflicts.CountLog>();
-        addServices?.Invoke(builder.Services);
         builder.Services.AddSingleton<DepositGate>();
         builder.Services.AddSingleton<Refunds>();
         builder.Services.AddSingleton<Sagas.TallyLog>();
