@@ -34,6 +34,7 @@ internal sealed partial class ServiceBusTransport
             }
 
             ThrowIfSomeCommandsOnly();
+            WarnIfKeysGoUnordered();
             var entities = _topology.ReceivedFrom;
             LogReceiving(entities.Count == 0 ? "nothing" : string.Join(", ", entities.Select(entity => entity.Subscription is null ? entity.Entity : $"{entity.Entity}/{entity.Subscription}")));
             if (entities.Count > 0)
@@ -71,6 +72,19 @@ internal sealed partial class ServiceBusTransport
                 $"({CqrsOptions.SectionName}:{nameof(CqrsOptions.Receive)}). Every command comes through the queue '{_options.CommandQueue}', " +
                 "which a receiver takes whole: the commands whose handler does not run here would reach this process and could not be handled. " +
                 "Run every command handler in the processes that receive commands, and none in the others.");
+        }
+    }
+
+    /// <summary>
+    /// Without sessions, Service Bus hands the messages of one key to any receiver at once: say so at start, naming the
+    /// types whose order the app asked for, rather than let them race unnoticed.
+    /// </summary>
+    private void WarnIfKeysGoUnordered()
+    {
+        var keyed = _directory.KeyedMessages();
+        if (!_options.RequiresSession && keyed.Count > 0)
+        {
+            LogKeysUnordered(string.Join(", ", keyed));
         }
     }
 
@@ -206,6 +220,13 @@ internal sealed partial class ServiceBusTransport
 
     [LoggerMessage(Level = LogLevel.Information, Message = "Receiving from Service Bus: {Entities}.")]
     private partial void LogReceiving(string entities);
+
+    [LoggerMessage(
+        Level = LogLevel.Warning,
+        Message = "Message types {MessageTypes} have an ordering key ([OrderingKey]), but " + ServiceBusOptions.SectionName + ":RequiresSession is off, " +
+            "so Service Bus keeps no order: messages with one key may be handled at once and out of order, by any instance. " +
+            "Turn RequiresSession on, in every app of the namespace and on entities created with sessions, to have them handled one at a time in the order sent.")]
+    private partial void LogKeysUnordered(string messageTypes);
 
     [LoggerMessage(Level = LogLevel.Error, Message = "Dead-lettered message {MessageId}: its headers cannot be read: {Problem}")]
     private partial void LogUnreadable(string messageId, string problem);

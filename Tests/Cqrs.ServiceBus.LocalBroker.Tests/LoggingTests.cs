@@ -3,6 +3,7 @@ using System.Net.Sockets;
 using Azure.Messaging.ServiceBus;
 using Microsoft.Azure.Amqp.Framing;
 using Microsoft.Azure.Amqp.Sasl;
+using Cqrs.Tests.Shared;
 using Microsoft.Extensions.Logging;
 
 namespace Cqrs.ServiceBus.LocalBroker.Tests;

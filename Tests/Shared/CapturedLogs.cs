@@ -1,8 +1,11 @@
 using Microsoft.Extensions.Logging;
 
-namespace Cqrs.ServiceBus.LocalBroker.Tests;
+namespace Cqrs.Tests.Shared;
 
-/// <summary>A logger provider that keeps every entry, so a test can read what the broker logged, or wait for an entry.</summary>
+/// <summary>
+/// A logger provider that keeps every entry, so a test can read what was logged, or wait for an entry. Shared by the test
+/// projects that use it (linked into each). Thread-safe.
+/// </summary>
 internal sealed class CapturedLogs : ILoggerProvider
 {
     private readonly List<Entry> entries = [];

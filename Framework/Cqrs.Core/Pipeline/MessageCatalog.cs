@@ -86,6 +86,9 @@ internal sealed class MessageCatalog : IMessageDirectory
 
     public IReadOnlyList<string> HandledElsewhere(MessageKind kind) => WireNamesOf(kind, _notRun);
 
+    public IReadOnlyList<string> KeyedMessages() =>
+        [.. _byType.Values.Where(definition => definition.IsOrderedByKey).Select(definition => definition.WireName).Order(StringComparer.Ordinal)];
+
     public IReadOnlyList<EventHandlerRoute> EventHandlerRoutes() =>
         [.. _run
             .Where(handler => handler.Kind == MessageKind.Event && _byType.ContainsKey(handler.MessageType))

@@ -17,6 +17,9 @@ internal abstract class MessageDefinition(string wireName, MessageKind kind, Typ
     /// <summary>The type's <see cref="MessageSlot{T}"/>.</summary>
     public int Slot { get; } = slot;
 
+    /// <summary>True when the type names an ordering key (<see cref="OrderingKeyAttribute"/>).</summary>
+    public abstract bool IsOrderedByKey { get; }
+
     /// <summary>Hands the type, as a type argument, to <paramref name="visitor"/>.</summary>
     public abstract void Accept(IMessageDefinitionVisitor visitor);
 
@@ -41,6 +44,8 @@ internal abstract class MessageDefinition<T>(string wireName, MessageKind kind, 
 
     /// <summary>Reads a message's ordering key: its <see cref="OrderingKeyAttribute"/> member; null when the type has none.</summary>
     public Func<T, string?>? OrderingKey => orderingKey;
+
+    public override bool IsOrderedByKey => orderingKey is not null;
 
     public byte[] Serialize(T message) => codec.ToBytes(message);
 

@@ -23,6 +23,13 @@ public interface IMessageDirectory
     IReadOnlyList<string> HandledElsewhere(MessageKind kind) => [];
 
     /// <summary>
+    /// The wire names of the registered commands and events whose type names an ordering key
+    /// (<see cref="OrderingKeyAttribute"/>), in ordinal order: what a transport that keeps no order says it will not keep.
+    /// Empty when none does.
+    /// </summary>
+    IReadOnlyList<string> KeyedMessages() => [];
+
+    /// <summary>
     /// Each event handler this process runs with the events it handles, ordered by handler name: what a transport with a
     /// subscription per handler filters each one to.
     /// </summary>

@@ -1,6 +1,7 @@
 using Microsoft.Azure.Amqp;
 using Microsoft.Azure.Amqp.Encoding;
 using Microsoft.Azure.Amqp.Framing;
+using Cqrs.Tests.Shared;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Time.Testing;
 
