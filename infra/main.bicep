@@ -38,6 +38,9 @@ param requiresDuplicateDetection bool = true
 @description('How long the queue and topic remember the MessageIds they accepted: an ISO 8601 duration from PT20S to P7D.')
 param duplicateDetectionWindow string = 'PT10M'
 
+@description('Whether the queue and subscription are session entities, so that messages with one ordering key are handled one at a time in the order sent (the app\'s aggregates order their events by stream); the app is told the same. Service Bus sets it when it creates an entity and cannot change it afterwards.')
+param requiresSession bool = true
+
 var names = {
   workspace: '${namePrefix}-logs'
   insights: '${namePrefix}-insights'
@@ -106,6 +109,7 @@ resource queue 'Microsoft.ServiceBus/namespaces/queues@2022-10-01-preview' = {
     deadLetteringOnMessageExpiration: true
     requiresDuplicateDetection: requiresDuplicateDetection
     duplicateDetectionHistoryTimeWindow: duplicateDetectionWindow
+    requiresSession: requiresSession
   }
 }
 
@@ -125,6 +129,7 @@ resource topicSubscription 'Microsoft.ServiceBus/namespaces/topics/subscriptions
     lockDuration: lockDuration
     maxDeliveryCount: 10
     deadLetteringOnMessageExpiration: true
+    requiresSession: requiresSession
   }
 }
 
@@ -202,6 +207,8 @@ resource app 'Microsoft.Web/sites@2024-04-01' = {
         { name: 'Cqrs__ServiceBus__Subscription', value: topicSubscription.name }
         { name: 'Cqrs__ServiceBus__LockDuration', value: '00:01:00' }
         { name: 'Cqrs__ServiceBus__MaxConcurrentCalls', value: '16' }
+        { name: 'Cqrs__ServiceBus__RequiresSession', value: string(requiresSession) }
+        { name: 'Cqrs__ServiceBus__MaxConcurrentSessions', value: '16' }
         { name: 'Cqrs__ServiceBus__PrefetchCount', value: '32' }
         { name: 'Cqrs__ServiceBus__MaxAutoLockRenewalDuration', value: '00:05:00' }
         { name: 'Benchmark__Plan', value: 'B1Linux' }

@@ -15,21 +15,30 @@ public sealed class BicepTests
     [Fact]
     public async Task MainBicep_Builds_WithoutWarnings_IntoTheB1AppWithAlwaysOnAndSingleProcessorTiering()
     {
-        var build = await ToolRun.RunAsync(Bicep, "build", Template, "--stdout");
+        using var template = await BuildAsync();
 
-        Assert.True(build.ExitCode == 0 && build.Errors.Length == 0, build.Errors);
-        using var template = JsonDocument.Parse(build.Output);
-        var resources = template.RootElement.GetProperty("resources").EnumerateArray().ToList();
-        var plan = resources.Single(resource => resource.GetProperty("type").GetString() == "Microsoft.Web/serverfarms");
+        var plan = Resource(template, "Microsoft.Web/serverfarms");
         Assert.Equal("B1", plan.GetProperty("sku").GetProperty("name").GetString());
-        var site = resources.Single(resource => resource.GetProperty("type").GetString() == "Microsoft.Web/sites").GetProperty("properties").GetProperty("siteConfig");
+        var site = SiteConfig(template);
         Assert.Equal("DOTNET-ISOLATED|10.0", site.GetProperty("linuxFxVersion").GetString());
         Assert.True(site.GetProperty("alwaysOn").GetBoolean());
 
         // One processor: the runtime's tier-up wait as on several, so the worker is not left on unoptimized code under load.
-        var settings = site.GetProperty("appSettings").EnumerateArray()
-            .ToDictionary(setting => setting.GetProperty("name").GetString()!, setting => setting.GetProperty("value").ToString());
-        Assert.Equal("1", settings["DOTNET_TC_DelaySingleProcMultiplier"]);
+        Assert.Equal("1", AppSettings(site)["DOTNET_TC_DelaySingleProcMultiplier"]);
+    }
+
+    [Fact]
+    public async Task MainBicep_MakesTheQueueAndSubscriptionSessionEntities_AndTellsTheAppSo_UnlessToldOtherwise()
+    {
+        using var template = await BuildAsync();
+
+        Assert.True(template.RootElement.GetProperty("parameters").GetProperty("requiresSession").GetProperty("defaultValue").GetBoolean());
+        foreach (var type in new[] { "Microsoft.ServiceBus/namespaces/queues", "Microsoft.ServiceBus/namespaces/topics/subscriptions" })
+        {
+            Assert.Equal("[parameters('requiresSession')]", Resource(template, type).GetProperty("properties").GetProperty("requiresSession").GetString());
+        }
+
+        Assert.Equal("[string(parameters('requiresSession'))]", AppSettings(SiteConfig(template))["Cqrs__ServiceBus__RequiresSession"]);
     }
 
     [Fact]
@@ -57,4 +66,22 @@ public sealed class BicepTests
 
         Assert.True(lint.ExitCode == 0 && lint.Output.Length == 0 && lint.Errors.Length == 0, lint.Output + lint.Errors);
     }
+
+    /// <summary>The ARM template main.bicep compiles to, which must compile without a warning.</summary>
+    private static async Task<JsonDocument> BuildAsync()
+    {
+        var build = await ToolRun.RunAsync(Bicep, "build", Template, "--stdout");
+        Assert.True(build.ExitCode == 0 && build.Errors.Length == 0, build.Errors);
+        return JsonDocument.Parse(build.Output);
+    }
+
+    private static JsonElement Resource(JsonDocument template, string type) =>
+        template.RootElement.GetProperty("resources").EnumerateArray().Single(resource => resource.GetProperty("type").GetString() == type);
+
+    private static JsonElement SiteConfig(JsonDocument template) =>
+        Resource(template, "Microsoft.Web/sites").GetProperty("properties").GetProperty("siteConfig");
+
+    private static Dictionary<string, string> AppSettings(JsonElement siteConfig) =>
+        siteConfig.GetProperty("appSettings").EnumerateArray()
+            .ToDictionary(setting => setting.GetProperty("name").GetString()!, setting => setting.GetProperty("value").ToString());
 }
