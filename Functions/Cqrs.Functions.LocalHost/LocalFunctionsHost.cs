@@ -47,13 +47,18 @@ public sealed class LocalFunctionsHost : IAsyncDisposable
     /// <param name="httpPort">The port to serve on; 0 for any free one.</param>
     /// <param name="settings">The app's settings (a local.settings.json's Values), given to the worker as environment variables.</param>
     /// <param name="functionKey">The key every function but an anonymous one asks for (401 without it), or null for none.</param>
-    /// <param name="output">Receives each line the worker prints.</param>
+    /// <param name="output">
+    /// Receives each line the worker prints (<c>[worker]</c>, <c>[worker stderr]</c>), each log it sends over the worker
+    /// protocol (<c>[worker] &lt;level&gt; &lt;category&gt;:</c>) and a line per HTTP call (<c>[host] &lt;method&gt; &lt;path&gt;
+    /// &lt;status&gt; &lt;n&gt; ms invocation &lt;id&gt;</c>, <c>-</c> for a call the host answered itself). Called from several
+    /// threads at once.
+    /// </param>
     /// <exception cref="WorkerFailedException">The worker failed to start or load its functions.</exception>
     public static async Task<LocalFunctionsHost> StartAsync(
         string applicationDirectory, int httpPort, IReadOnlyDictionary<string, string?> settings, string? functionKey, Action<string> output, CancellationToken cancellationToken)
     {
         applicationDirectory = Path.GetFullPath(applicationDirectory);
-        var channel = new WorkerChannel(applicationDirectory);
+        var channel = new WorkerChannel(applicationDirectory, output);
         var grpcPort = FreePort();
         httpPort = httpPort == 0 ? FreePort() : httpPort;
         var builder = WebApplication.CreateSlimBuilder();
@@ -83,7 +88,7 @@ public sealed class LocalFunctionsHost : IAsyncDisposable
 
             var loaded = await channel.Loaded.ConfigureAwait(false);
             await WorkerHttpReadiness.WaitAsync(loaded.HttpUri, cancellationToken).WaitAsync(TimeSpan.FromSeconds(120), cancellationToken).ConfigureAwait(false);
-            proxy = new HttpProxy(channel, loaded, toWorker, functionKey is null ? null : new FunctionKey(functionKey));
+            proxy = new HttpProxy(channel, loaded, toWorker, functionKey is null ? null : new FunctionKey(functionKey), output, TimeProvider.System);
             var served = web.Urls.Select(url => new Uri(url)).Single(url => url.Port != grpcPort);
             return new LocalFunctionsHost(web, worker, channel, toWorker, new Uri($"http://localhost:{served.Port}/"), [.. proxy.Functions.Select(function => function.Route)]);
         }

@@ -6,9 +6,10 @@ namespace Cqrs.Functions.LocalHost.Protocol;
 
 /// <summary>
 /// The host's side of the worker's event stream: once the worker says it has started, it is initialised, asked for
-/// its functions and told to load each; then invocations go out and their responses come back by invocation id.
+/// its functions and told to load each; then invocations go out and their responses come back by invocation id. The
+/// worker's logs go to <paramref name="output"/>, a line each.
 /// </summary>
-internal sealed class WorkerChannel(string applicationDirectory) : FunctionRpc.FunctionRpcBase, IDisposable
+internal sealed class WorkerChannel(string applicationDirectory, Action<string> output) : FunctionRpc.FunctionRpcBase, IDisposable
 {
     private readonly TaskCompletionSource<LoadedWorker> _loaded = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly ConcurrentDictionary<string, TaskCompletionSource<InvocationResponse>> _invocations = new();
@@ -30,6 +31,16 @@ internal sealed class WorkerChannel(string applicationDirectory) : FunctionRpc.F
                 if (message.ContentCase == StreamingMessage.ContentOneofCase.InvocationResponse)
                 {
                     Complete(message.InvocationResponse);
+                    continue;
+                }
+
+                if (message.ContentCase == StreamingMessage.ContentOneofCase.RpcLog)
+                {
+                    if (WorkerLogLine.From(message.RpcLog) is { } line)
+                    {
+                        output(line);
+                    }
+
                     continue;
                 }
 

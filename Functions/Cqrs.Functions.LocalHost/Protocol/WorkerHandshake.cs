@@ -60,7 +60,7 @@ internal sealed class WorkerHandshake(string applicationDirectory)
 
                 return [];
             default:
-                // Logs, metrics and other messages the worker sends on its own need no answer.
+                // Other messages the worker sends on its own need no answer.
                 return [];
         }
     }

@@ -50,8 +50,8 @@ internal sealed class WorkerProcess : IDisposable
         start.Environment["FUNCTIONS_WORKER_DIRECTORY"] = applicationDirectory;
         start.Environment["FUNCTIONS_WORKER_RUNTIME"] = "dotnet-isolated";
         var process = Process.Start(start) ?? throw new InvalidOperationException("The worker process did not start.");
-        process.OutputDataReceived += (_, line) => Forward(line.Data, output);
-        process.ErrorDataReceived += (_, line) => Forward(line.Data, output);
+        process.OutputDataReceived += (_, line) => Forward("[worker] ", line.Data, output);
+        process.ErrorDataReceived += (_, line) => Forward("[worker stderr] ", line.Data, output);
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
         return new WorkerProcess(process);
@@ -69,11 +69,12 @@ internal sealed class WorkerProcess : IDisposable
         _process.Dispose();
     }
 
-    private static void Forward(string? line, Action<string> output)
+    /// <summary>A line the worker printed, marked as the worker's: the host prints its own lines beside them.</summary>
+    private static void Forward(string prefix, string? line, Action<string> output)
     {
         if (line is not null)
         {
-            output(line);
+            output(prefix + line);
         }
     }
 }

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Text;
 using System.Text.Json;
+using System.Text.RegularExpressions;
 using Cqrs.Functions.Tests.Support;
 
 namespace Cqrs.Functions.Tests.LocalHost;
@@ -131,6 +132,52 @@ public sealed class LocalHostTests(LocalHostFixture app) : DeliveryFlowTests(app
         using var response = await App.Client.PostAsync("api/benchmark?tasks=65", content: null);
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+    }
+
+    [Fact]
+    public async Task Call_IsLogged_WithMethodRouteStatusDurationAndInvocationId_WithoutItsKey()
+    {
+        var route = $"api/commands/drones.v1.unknown-{Guid.NewGuid():N}";
+        using var withoutHeader = new HttpClient { BaseAddress = App.Client.BaseAddress };
+
+        using var response = await withoutHeader.PostAsync($"{route}?code={LocalHostFixture.FunctionKey}", Json("{}"));
+
+        // Answered by the worker (no such command), so the call had an invocation.
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+        var line = Assert.Single(App.OutputLines, line => line.StartsWith("[host] ", StringComparison.Ordinal) && line.Contains(route, StringComparison.Ordinal));
+        Assert.Matches($@"^\[host\] POST /{Regex.Escape(route)} 404 \d+ ms invocation [0-9a-f]{{8}}-[0-9a-f]{{4}}-[0-9a-f]{{4}}-[0-9a-f]{{4}}-[0-9a-f]{{12}}$", line);
+        Assert.DoesNotContain(LocalHostFixture.FunctionKey, line, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task CallTheHostAnswers_IsLogged_WithoutAnInvocation()
+    {
+        using var withoutKey = new HttpClient { BaseAddress = App.Client.BaseAddress };
+
+        using var response = await withoutKey.PostAsync("api/commands/drones.v1.request-delivery", Json("{}"));
+
+        Assert.Equal(HttpStatusCode.Unauthorized, response.StatusCode);
+        Assert.Contains(App.OutputLines, line => Regex.IsMatch(line, @"^\[host\] POST /api/commands/drones\.v1\.request-delivery 401 \d+ ms invocation -$"));
+    }
+
+    [Fact]
+    public async Task WorkerLogs_ReachTheHostsOutput_MarkedAsTheWorkers()
+    {
+        var route = $"api/deliveries/logged-{Guid.NewGuid():N}";
+
+        using var response = await App.Client.GetAsync(route);
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+        // The worker's logs travel over the worker protocol on their own schedule: wait for the request's last one.
+        var finished = $"[worker] Information Microsoft.AspNetCore.Hosting.Diagnostics: Request finished HTTP/1.1 GET ";
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        while (!App.OutputLines.Any(line => line.StartsWith(finished, StringComparison.Ordinal) && line.Contains(route, StringComparison.Ordinal))
+            && !timeout.IsCancellationRequested)
+        {
+            await Task.Delay(TimeSpan.FromMilliseconds(20), CancellationToken.None);
+        }
+
+        Assert.Contains(App.OutputLines, line => line.StartsWith(finished, StringComparison.Ordinal) && line.Contains(route, StringComparison.Ordinal));
     }
 
     private static StringContent Json(string json) => new(json, Encoding.UTF8, "application/json");

@@ -36,8 +36,11 @@ public class LocalHostFixture : IAsyncLifetime
         return BrokerSends;
     }
 
-    /// <summary>What the worker printed, for a failing test's message.</summary>
+    /// <summary>What the host printed of the worker and of each call, for a failing test's message.</summary>
     public string WorkerOutput => string.Join('\n', _workerOutput);
+
+    /// <summary>The lines the host printed so far: the worker's output and logs, and a line per call.</summary>
+    public IReadOnlyList<string> OutputLines => [.. _workerOutput];
 
     public async Task InitializeAsync()
     {
