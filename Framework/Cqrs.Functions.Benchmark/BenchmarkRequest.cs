@@ -44,17 +44,20 @@ internal static class BenchmarkRequest
         : Enum.TryParse<BenchtestTransport>(text, ignoreCase: true, out var transport) && Enum.IsDefined(transport) ? transport
         : throw new ArgumentException("transport must be inprocess or servicebus.", nameof(query));
 
-    private static double PricePerHour(IQueryCollection query, BenchmarkOptions options)
-    {
-        if (query["plan"].ToString() is { Length: > 0 } plan)
-        {
-            return Enum.TryParse<PricePlan>(plan, ignoreCase: true, out var named) && Enum.IsDefined(named)
-                ? PlanPrices.PerHourUsd(named)
-                : throw new ArgumentException($"plan must be one of {string.Join(", ", Enum.GetNames<PricePlan>())}.", nameof(query));
-        }
+    /// <summary>The plan a run is priced at: the call's, else the settings' (<c>Custom</c> where a price per hour overrides it).</summary>
+    /// <exception cref="ArgumentException">The call names no plan there is.</exception>
+    public static string PlanName(IQueryCollection query, BenchmarkOptions options) =>
+        NamedPlan(query) is { } named ? named.ToString()
+        : options.PricePerHourUsd is null ? options.Plan.ToString()
+        : "Custom";
 
-        return options.PricePerHourUsd ?? PlanPrices.PerHourUsd(options.Plan);
-    }
+    private static double PricePerHour(IQueryCollection query, BenchmarkOptions options) =>
+        NamedPlan(query) is { } named ? PlanPrices.PerHourUsd(named) : options.PricePerHourUsd ?? PlanPrices.PerHourUsd(options.Plan);
+
+    private static PricePlan? NamedPlan(IQueryCollection query) =>
+        query["plan"].ToString() is not { Length: > 0 } plan ? null
+        : Enum.TryParse<PricePlan>(plan, ignoreCase: true, out var named) && Enum.IsDefined(named) ? named
+        : throw new ArgumentException($"plan must be one of {string.Join(", ", Enum.GetNames<PricePlan>())}.", nameof(query));
 
     /// <summary>Rates to size for, comma-separated: each a positive number of operations a second, at most <see cref="MaxTargetRate"/>.</summary>
     private static double[] Rates(IQueryCollection query, string name) =>

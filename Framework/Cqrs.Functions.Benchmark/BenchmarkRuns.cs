@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using Cqrs.Benchtest;
+using Microsoft.ApplicationInsights;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Options;
 
@@ -7,9 +8,13 @@ namespace Cqrs.Functions.Benchmark;
 
 /// <summary>
 /// Runs the benchtest inside the app, one run at a time (a second call meanwhile gets 409), each bounded by the
-/// settings' limits. The runner is kept for the app's life: its first run's start-up figure is the cold one.
+/// settings' limits. The runner is kept for the app's life: its first run's start-up figure is the cold one. Where the
+/// app has Application Insights (a <see cref="TelemetryClient"/> in its container), each finished run is recorded
+/// there: a <c>CqrsBenchmarkRun</c> custom event and the <c>cqrs.benchmark.*</c> metrics.
 /// </summary>
-public sealed class BenchmarkRuns(IOptions<BenchmarkOptions> options) : IDisposable
+/// <param name="options">The settings, bounds and prices.</param>
+/// <param name="telemetry">Application Insights' client, or null where the app has none.</param>
+public sealed class BenchmarkRuns(IOptions<BenchmarkOptions> options, TelemetryClient? telemetry = null) : IDisposable
 {
     private readonly BenchtestRunner _runner = new();
     private readonly SemaphoreSlim _oneAtATime = new(1, 1);
@@ -42,6 +47,12 @@ public sealed class BenchmarkRuns(IOptions<BenchmarkOptions> options) : IDisposa
             // The run's sends start traces of their own, sampled at the run's ratio, not children of this request.
             Activity.Current = null;
             var result = await _runner.RunAsync(settings, progress: null, timeout.Token).ConfigureAwait(false);
+            if (telemetry is not null)
+            {
+                // Outside the request's trace, as the run was: a sampler's decision about the request cannot drop it.
+                await BenchmarkRunTelemetry.RecordAsync(telemetry, result, BenchmarkRequest.PlanName(request.Query, options.Value), timeout.Token).ConfigureAwait(false);
+            }
+
             return Results.Text(result.ToJson(), "application/json");
         }
         catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)

@@ -1,4 +1,3 @@
-using Azure.Monitor.OpenTelemetry.Exporter;
 using Cqrs;
 using Microsoft.Azure.Functions.Worker.OpenTelemetry;
 using Microsoft.Extensions.Configuration;
@@ -29,19 +28,20 @@ internal static class SampleTelemetry
             .WithMetrics(metrics => metrics.AddMeter(CqrsDiagnostics.MeterName));
         if (configuration[ConnectionStringKey] is { Length: > 0 } connectionString)
         {
-            telemetry
-                .WithTracing(tracing => tracing.AddAzureMonitorTraceExporter(options =>
-                {
-                    options.ConnectionString = connectionString;
-                    // The exporter's own rate limit would drop spans of traces this app keeps: the sampler below decides.
-                    options.TracesPerSecond = null;
-                    options.SamplingRatio = 1F;
-                }))
-                .WithMetrics(metrics => metrics.AddAzureMonitorMetricExporter(options => options.ConnectionString = connectionString))
-                .WithLogging(logging => logging.AddAzureMonitorLogExporter(options => options.ConnectionString = connectionString));
+            // Application Insights 3.x on this same OpenTelemetry pipeline: the Azure Monitor exporter for spans, metrics
+            // and logs, and a TelemetryClient whose events and metrics travel through them (the benchmark records each
+            // run with it).
+            services.AddApplicationInsightsTelemetryWorkerService(options =>
+            {
+                options.ConnectionString = connectionString;
+                // The exporter's own rate limit would drop spans of traces this app keeps: the sampler below decides.
+                options.SamplingRatio = 1F;
+                // Live Metrics would keep each instance polling a service of its own; the exported metrics are the app's figures.
+                options.EnableQuickPulseMetricStream = false;
+            });
         }
 
-        // Set last, so that it wins over a sampler an exporter sets.
+        // Set last, so that it wins over the sampler the exporter sets.
         telemetry.WithTracing(tracing => tracing.SetSampler(new ParentBasedSampler(new TraceIdRatioBasedSampler(sampling))));
         return services;
     }
