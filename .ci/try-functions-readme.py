@@ -11,7 +11,7 @@ Each shell line of the section's bash blocks runs as written, in order, from the
   status, and text the body holds). A GET is asked again, for up to a minute, until it answers so: what a command
   changes is eventually consistent. Other calls are asked once;
 - every other line (`cp`, `dotnet build`, `sed`) runs as written and must succeed.
-Where the README says "the same curl commands then go through the broker", the first block's calls run again after
+Where the README says "the same calls of the delivery then go through the broker", the first block of calls runs again after
 the local host restarts in Service Bus mode.
 
 Functions/local.settings.json, which the steps create and edit, is put back as it was at the end. The steps use the
@@ -182,7 +182,7 @@ def main():
                 run(command, running)
                 if command.startswith(LOCAL_HOST):
                     hosts_started += 1
-                    # "the same curl commands then go through the broker"
+                    # "The same calls of the delivery then go through the broker"
                     if hosts_started > 1:
                         for again, expected_again in first_calls:
                             print(f"{time.strftime('%H:%M:%S')} $ {again}", flush=True)
