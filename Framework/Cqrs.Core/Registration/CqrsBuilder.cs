@@ -96,6 +96,26 @@ public sealed class CqrsBuilder
         }
     }
 
+    /// <summary>
+    /// Calls <paramref name="visitor"/> once for each command type of the registries added so far that is declared
+    /// public (<see cref="PublicCommandAttribute"/>): the commands callers outside the app may send.
+    /// </summary>
+    public void VisitPublicCommands(ICommandTypeVisitor visitor)
+    {
+        ArgumentNullException.ThrowIfNull(visitor);
+        foreach (var message in _registries.SelectMany(registry => registry.Messages).Where(message => message.IsPublicCommand))
+        {
+            message.AcceptCommandVisitor(visitor);
+        }
+    }
+
+    /// <summary>
+    /// True when a registry added so far declares that the app sends <paramref name="commandType"/> only to itself (a
+    /// saga's timeout): no outside caller may send it.
+    /// </summary>
+    public bool IsSelfAddressedCommand(Type commandType) =>
+        _registries.Any(registry => registry.SelfAddressedCommands.Contains(commandType));
+
     private void ThrowIfSecondHandler(ServiceDescriptor service, HandlerRegistration handler)
     {
         var existing = Services.FirstOrDefault(registered => registered.ServiceType == service.ServiceType);

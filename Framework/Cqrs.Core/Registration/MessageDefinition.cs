@@ -20,6 +20,9 @@ internal abstract class MessageDefinition(string wireName, MessageKind kind, Typ
     /// <summary>True when the type names an ordering key (<see cref="OrderingKeyAttribute"/>).</summary>
     public abstract bool IsOrderedByKey { get; }
 
+    /// <summary>True for a command that callers outside the app may send.</summary>
+    public virtual bool IsPublicCommand => false;
+
     /// <summary>Hands the type, as a type argument, to <paramref name="visitor"/>.</summary>
     public abstract void Accept(IMessageDefinitionVisitor visitor);
 
@@ -57,11 +60,13 @@ internal abstract class MessageDefinition<T>(string wireName, MessageKind kind, 
     public override object DeserializeObject(ReadOnlyMemory<byte> payload) => Deserialize(payload)!;
 }
 
-/// <summary>A command type's definition.</summary>
-internal sealed class CommandDefinition<T>(string wireName, IMessagePackCodec<T> codec, Func<T, string?>? orderingKey)
+/// <summary>A command type's definition; <paramref name="isPublic"/> when callers outside the app may send it.</summary>
+internal sealed class CommandDefinition<T>(string wireName, IMessagePackCodec<T> codec, Func<T, string?>? orderingKey, bool isPublic = false)
     : MessageDefinition<T>(wireName, MessageKind.Command, codec, orderingKey)
     where T : ICommand
 {
+    public override bool IsPublicCommand => isPublic;
+
     public override void Accept(IMessageDefinitionVisitor visitor) => visitor.Command(this);
 
     public override void AcceptCommandVisitor(ICommandTypeVisitor visitor) => visitor.Visit(WireName, Codec);

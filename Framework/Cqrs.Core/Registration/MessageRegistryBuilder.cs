@@ -16,6 +16,9 @@ public sealed class MessageRegistryBuilder
 
     internal List<QueryDefinition> Queries { get; } = [];
 
+    /// <summary>The commands the app sends only to itself.</summary>
+    internal HashSet<Type> SelfAddressedCommands { get; } = [];
+
     internal List<HandlerRegistration> Handlers { get; } = [];
 
     /// <summary>Each validator's registration, given the handlers' lifetime.</summary>
@@ -38,6 +41,30 @@ public sealed class MessageRegistryBuilder
         where TCommand : ICommand
     {
         Messages.Add(new CommandDefinition<TCommand>(wireName, codec, orderingKey));
+        return this;
+    }
+
+    /// <summary>Declares a command type that callers outside the app may send (a <see cref="PublicCommandAttribute"/> command).</summary>
+    public MessageRegistryBuilder PublicCommand<TCommand>(string wireName, IMessagePackCodec<TCommand> codec)
+        where TCommand : ICommand =>
+        PublicCommand(wireName, codec, orderingKey: null);
+
+    /// <summary>Declares a public command type whose messages are ordered by <paramref name="orderingKey"/>, as <see cref="Command{TCommand}(string, IMessagePackCodec{TCommand}, Func{TCommand, string?})"/> does.</summary>
+    public MessageRegistryBuilder PublicCommand<TCommand>(string wireName, IMessagePackCodec<TCommand> codec, Func<TCommand, string?>? orderingKey)
+        where TCommand : ICommand
+    {
+        Messages.Add(new CommandDefinition<TCommand>(wireName, codec, orderingKey, isPublic: true));
+        return this;
+    }
+
+    /// <summary>
+    /// Declares that the app sends <typeparamref name="TCommand"/> only to itself (a saga's timeout): no outside caller
+    /// may send it, even when it is declared public.
+    /// </summary>
+    public MessageRegistryBuilder SelfAddressedCommand<TCommand>()
+        where TCommand : ICommand
+    {
+        SelfAddressedCommands.Add(typeof(TCommand));
         return this;
     }
 

@@ -112,6 +112,16 @@ internal static class DiagnosticDescriptors
         "Ordering key is not readable by generated code",
         "Ordering key '{0}' of '{1}' cannot be read by generated code in this assembly; make it public or internal, with a getter of the same access");
 
+    public static readonly DiagnosticDescriptor PublicSagaTimeout = Error(
+        "CQRS030",
+        "Saga timeout is declared public",
+        "Saga '{0}' takes '{1}' as a timeout, which it sends only to itself, but '{1}' has [PublicCommand], so outside callers could send it; remove [PublicCommand], or give callers a command of their own");
+
+    public static readonly DiagnosticDescriptor PublicNonCommand = Error(
+        "CQRS031",
+        "[PublicCommand] on a type that is not a command",
+        "'{0}' has [PublicCommand] but is not an ICommand; only commands are sent by outside callers");
+
     private static DiagnosticDescriptor Error(string id, string title, string message) =>
         new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
 }

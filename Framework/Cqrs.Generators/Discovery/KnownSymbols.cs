@@ -29,6 +29,9 @@ internal static class KnownSymbols
     public static object? CqrsAttributeArgument(ISymbol symbol, string metadataName) =>
         CqrsAttribute(symbol, metadataName) is { ConstructorArguments.Length: 1 } attribute ? attribute.ConstructorArguments[0].Value : null;
 
+    /// <summary>True when <paramref name="symbol"/> carries the attribute <c>Cqrs.{metadataName}</c>.</summary>
+    public static bool HasCqrsAttribute(ISymbol symbol, string metadataName) => CqrsAttribute(symbol, metadataName) is not null;
+
     /// <summary>The <c>[Key]</c> index of a member, or null when it has none.</summary>
     public static int? KeyOf(ISymbol member) => CqrsAttributeArgument(member, "KeyAttribute") as int?;
 

@@ -6,7 +6,10 @@ using Microsoft.CodeAnalysis;
 
 namespace Cqrs.Generators.Discovery;
 
-/// <summary>Recognises commands, events, aggregate states and saga states, and checks their wire names (CQRS003, CQRS005).</summary>
+/// <summary>
+/// Recognises commands, events, aggregate states and saga states, checks their wire names (CQRS003, CQRS005), and
+/// reads which commands are public (CQRS031 for <c>[PublicCommand]</c> on another kind of type).
+/// </summary>
 internal static class MessageDiscovery
 {
     public static MessageModel? Read(INamedTypeSymbol type, List<DiagnosticInfo> diagnostics)
@@ -27,7 +30,13 @@ internal static class MessageDiscovery
             wireName = null;
         }
 
-        return new MessageModel(kind, TypeNames.Plain(type), TypeNames.CodecName(type), wireName, LocationInfo.Of(type));
+        var isPublic = KnownSymbols.HasCqrsAttribute(type, "PublicCommandAttribute");
+        if (isPublic && kind != MessageKind.Command)
+        {
+            diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.PublicNonCommand, type, type.ToDisplayString()));
+        }
+
+        return new MessageModel(kind, TypeNames.Plain(type), TypeNames.CodecName(type), wireName, LocationInfo.Of(type), IsPublic: isPublic && kind == MessageKind.Command);
     }
 
     /// <summary>Lowercase letters, digits, '.' and '-', starting and ending with a letter or digit.</summary>

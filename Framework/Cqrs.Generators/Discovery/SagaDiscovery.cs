@@ -9,7 +9,7 @@ namespace Cqrs.Generators.Discovery;
 /// <summary>
 /// Reads a saga: the messages it is started by, handles and times out on, and how each gives the saga's id
 /// (<see cref="SagaCorrelations"/>), into handler registrations and a map class; reports a saga that nothing starts
-/// (CQRS013).
+/// (CQRS013) and a timeout declared public (CQRS030).
 /// </summary>
 internal static class SagaDiscovery
 {
@@ -28,6 +28,11 @@ internal static class SagaDiscovery
         if (!roles.Values.Any(role => role.Starts))
         {
             diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.SagaWithoutStart, saga, saga.ToDisplayString()));
+        }
+
+        foreach (var timeout in roles.Where(pair => pair.Value.Timeout && KnownSymbols.HasCqrsAttribute(pair.Key, "PublicCommandAttribute")))
+        {
+            diagnostics.Add(DiagnosticInfo.At(DiagnosticDescriptors.PublicSagaTimeout, saga, saga.ToDisplayString(), timeout.Key.ToDisplayString()));
         }
 
         var correlations = SagaCorrelations.Of(saga, compilation, diagnostics);
@@ -53,7 +58,7 @@ internal static class SagaDiscovery
                 null,
                 location,
                 handlerName));
-            messages.Add(new SagaMessageModel(messageName, sagaId, pair.Value.Starts, handlerName));
+            messages.Add(new SagaMessageModel(messageName, sagaId, pair.Value.Starts, handlerName, pair.Value.Timeout));
         }
 
         return new Saga(handlers.ToEquatableArray(), new SagaMapModel(mapName, sagaName, messages.ToEquatableArray()));

@@ -10,11 +10,13 @@ namespace Cqrs.Generators.Emit;
 internal static class RegistryEmitter
 {
     /// <param name="messages">Messages and aggregate states with a valid wire name and an emitted codec, in wire-name order.</param>
+    /// <param name="selfAddressed">The commands the app's sagas send only to themselves (their timeouts), in order.</param>
     public static string Emit(
         string registryName,
         IEnumerable<MessageModel> messages,
         IEnumerable<HandlerModel> handlers,
-        IEnumerable<ValidatorModel> validators)
+        IEnumerable<ValidatorModel> validators,
+        IEnumerable<string> selfAddressed)
     {
         var code = CodeWriter.GeneratedFile()
             .Open("namespace Cqrs.Generated")
@@ -28,7 +30,9 @@ internal static class RegistryEmitter
         foreach (var message in messages)
         {
             // A saga's state is stored as an aggregate's snapshot is: a state type with a wire name and a codec.
-            var method = message.Kind == MessageKind.SagaState ? nameof(MessageKind.AggregateState) : message.Kind.ToString();
+            var method = message.Kind == MessageKind.SagaState ? nameof(MessageKind.AggregateState)
+                : message.IsPublic ? "Public" + nameof(MessageKind.Command)
+                : message.Kind.ToString();
             var orderingKey = message.OrderingKey is null ? string.Empty : $", static message => {message.OrderingKey}";
             code.Line($"builder.{method}<{message.TypeName}>(\"{message.WireName}\", global::Cqrs.Generated.{message.CodecName}.Instance{orderingKey});");
         }
@@ -38,6 +42,11 @@ internal static class RegistryEmitter
             var result = handler.ResultTypeName is null ? string.Empty : handler.ResultTypeName + ", ";
             var name = handler.Name is null ? string.Empty : CodeWriter.Literal(handler.Name);
             code.Line($"builder.{handler.Kind}Handler<{handler.MessageTypeName}, {result}{handler.HandlerTypeName}>({name});");
+        }
+
+        foreach (var command in selfAddressed)
+        {
+            code.Line($"builder.SelfAddressedCommand<{command}>();");
         }
 
         foreach (var validator in validators)

@@ -37,14 +37,18 @@ internal static class SourceOutput
             context.AddSource(codec.CodecName + ".g.cs", CodecEmitter.Emit(codec));
         }
 
-        foreach (var map in types.Select(type => type.SagaMap).OfType<SagaMapModel>().Where(map => map.Messages.Count > 0).Distinct())
+        var sagaMaps = types.Select(type => type.SagaMap).OfType<SagaMapModel>().Where(map => map.Messages.Count > 0).Distinct().ToList();
+        foreach (var map in sagaMaps)
         {
             context.AddSource(map.MapName + ".g.cs", SagaMapEmitter.Emit(map));
         }
 
+        var timeouts = sagaMaps.SelectMany(map => map.Messages).Where(message => message.Timeout).Select(message => message.MessageTypeName)
+            .Distinct().OrderBy(name => name, StringComparer.Ordinal);
+
         var registryName = TypeNames.Identifier(assemblyName) + "MessageRegistry";
         var registered = messages.Where(message => message.WireName is not null && codecs.ContainsKey(message.CodecName));
-        context.AddSource(registryName + ".g.cs", RegistryEmitter.Emit(registryName, registered, handlers, validators));
+        context.AddSource(registryName + ".g.cs", RegistryEmitter.Emit(registryName, registered, handlers, validators, timeouts));
         context.AddSource("CqrsGeneratedServiceCollectionExtensions.g.cs", ServiceCollectionEmitter.Emit(registryName));
     }
 

@@ -16,4 +16,6 @@ internal enum MessageKind
 /// <summary>A command, event or aggregate state declared in this compilation: a type with a wire name and a codec.</summary>
 /// <param name="WireName">The valid wire name, or null when it is missing or malformed (already reported).</param>
 /// <param name="OrderingKey">C# reading a command's or event's ordering key as text from a parameter named <c>message</c>; null when it has none.</param>
-internal sealed record MessageModel(MessageKind Kind, string TypeName, string CodecName, string? WireName, LocationInfo? Location, string? OrderingKey = null);
+/// <param name="IsPublic">True for a command declared <c>[PublicCommand]</c>: callers outside the app may send it.</param>
+internal sealed record MessageModel(
+    MessageKind Kind, string TypeName, string CodecName, string? WireName, LocationInfo? Location, string? OrderingKey = null, bool IsPublic = false);

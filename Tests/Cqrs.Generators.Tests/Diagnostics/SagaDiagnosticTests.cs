@@ -52,6 +52,7 @@ public sealed class SagaDiagnosticTests
                 $"builder.CommandHandler<global::Drones.RequestDelivery, global::Cqrs.EventSourcing.SagaCommandHandler<global::Drones.DeliverySaga, global::Drones.RequestDelivery, {Map}>>(\"drones.delivery-saga/drones.request-delivery\");",
                 $"builder.EventHandler<global::Drones.DroneAssigned, global::Cqrs.EventSourcing.SagaEventHandler<global::Drones.DeliverySaga, global::Drones.DroneAssigned, {Map}>>(\"drones.delivery-saga/drones.drone-assigned\");",
                 $"builder.CommandHandler<global::Drones.Deadline, global::Cqrs.EventSourcing.SagaTimeoutHandler<global::Drones.DeliverySaga, global::Drones.Deadline, {Map}>>(\"drones.delivery-saga/drones.deadline\");",
+                "builder.SelfAddressedCommand<global::Drones.Deadline>();",
             ],
             run.RegistryCalls("DronesMessageRegistry.g.cs"));
         var map = run.Source("Drones_DeliverySagaSagaMap.g.cs");
