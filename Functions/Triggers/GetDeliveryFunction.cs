@@ -8,6 +8,9 @@ namespace Sample.Functions.Triggers;
 /// <summary><c>GET /api/deliveries/{deliveryId}</c>: where a drone delivery stands, from the delivery board.</summary>
 public sealed class GetDeliveryFunction(IQueryBus queries)
 {
+    /// <summary>This function's URL for a delivery: where a caller follows its commands.</summary>
+    public static string Location(string deliveryId) => $"/api/deliveries/{Uri.EscapeDataString(deliveryId)}";
+
     [Function("GetDelivery")]
     public async Task<IResult> RunAsync(
         [HttpTrigger(AuthorizationLevel.Function, "get", Route = "deliveries/{deliveryId}")] HttpRequest request,

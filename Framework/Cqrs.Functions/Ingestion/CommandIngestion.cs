@@ -1,5 +1,6 @@
 using System.Collections.Frozen;
 using System.Diagnostics;
+using System.Globalization;
 using Cqrs.Functions.Ingestion;
 using FluentValidation;
 using Microsoft.AspNetCore.Http;
@@ -8,8 +9,10 @@ namespace Cqrs.Functions;
 
 /// <summary>
 /// Takes a command over HTTP (<c>POST /api/commands/{wireName}</c>): reads it, validates and sends it, and answers
-/// 202 with its message and correlation ids, or a problem: 400 (malformed or invalid, every validation error listed),
-/// 404 (no command of that wire name), 413 (body too large), 415 (neither JSON nor MessagePack). Thread-safe.
+/// 202 with its message and correlation ids, a <c>Retry-After</c> and, where the app follows the command, a
+/// <c>Location</c>; or a problem: 400 (malformed, every problem by member path, or invalid, every validation error),
+/// 404 (no command of that wire name is public), 408 (the body came too slowly), 413 (body too large), 415 (neither
+/// JSON nor MessagePack). Nothing is sent unless the answer is 202. Thread-safe.
 /// </summary>
 public sealed class CommandIngestion
 {
@@ -17,13 +20,17 @@ public sealed class CommandIngestion
 
     private readonly ICommandBus _bus;
     private readonly FrozenDictionary<string, IngestibleCommand> _commands;
-    private readonly int _maxBodyBytes;
+    private readonly CommandIngestionOptions _options;
+    private readonly string _retryAfter;
+    private readonly TimeProvider _time;
 
-    internal CommandIngestion(ICommandBus bus, IReadOnlyDictionary<string, IngestibleCommand> commands, CommandIngestionOptions options)
+    internal CommandIngestion(ICommandBus bus, IngestibleCommands commands, CommandIngestionOptions options, TimeProvider time)
     {
         _bus = bus;
-        _commands = commands.ToFrozenDictionary(StringComparer.Ordinal);
-        _maxBodyBytes = options.MaxBodyBytes;
+        _commands = commands.ByWireName;
+        _options = options;
+        _retryAfter = ((long)Math.Ceiling(options.RetryAfter.TotalSeconds)).ToString(CultureInfo.InvariantCulture);
+        _time = time;
     }
 
     /// <summary>Ingests the command in <paramref name="request"/>'s body; the response carries a <c>traceparent</c> of the request's trace.</summary>
@@ -49,20 +56,33 @@ public sealed class CommandIngestion
             return IngestionProblems.UnsupportedMediaType(command.Reads(BodyFormat.MessagePack));
         }
 
-        if (request.ContentLength > _maxBodyBytes)
+        if (request.ContentLength > _options.MaxBodyBytes)
         {
-            return IngestionProblems.TooLarge(_maxBodyBytes);
+            return IngestionProblems.TooLarge(_options.MaxBodyBytes);
         }
 
-        using var body = await BoundedBody.ReadAsync(request.Body, request.ContentLength, _maxBodyBytes, cancellationToken).ConfigureAwait(false);
+        var (read, timedOut) = await ReadBodyAsync(request, cancellationToken).ConfigureAwait(false);
+        if (timedOut)
+        {
+            return IngestionProblems.TooSlow(_options.BodyTimeout);
+        }
+
+        using var body = read;
         if (body is null)
         {
-            return IngestionProblems.TooLarge(_maxBodyBytes);
+            return IngestionProblems.TooLarge(_options.MaxBodyBytes);
         }
 
         try
         {
-            var sent = await command.SendAsync(_bus, body.Memory, format, cancellationToken).ConfigureAwait(false);
+            var (sent, location) = await command.SendAsync(_bus, body.Memory, format, cancellationToken).ConfigureAwait(false);
+            var headers = request.HttpContext.Response.Headers;
+            headers.RetryAfter = _retryAfter;
+            if (location is not null)
+            {
+                headers.Location = location;
+            }
+
             return TypedResults.Json(
                 new AcceptedCommand(sent.MessageId, sent.CorrelationId),
                 AcceptedCommandJsonContext.Default.AcceptedCommand,
@@ -70,7 +90,7 @@ public sealed class CommandIngestion
         }
         catch (MalformedBodyException exception)
         {
-            return IngestionProblems.MalformedBody(exception.Message);
+            return IngestionProblems.MalformedBody(exception.Problems);
         }
         catch (ValidationException exception)
         {
@@ -78,6 +98,20 @@ public sealed class CommandIngestion
         }
     }
 
+    /// <summary>The body (null when it is too large), or that it did not come within the body timeout.</summary>
+    private async Task<(BoundedBody? Body, bool TimedOut)> ReadBodyAsync(HttpRequest request, CancellationToken cancellationToken)
+    {
+        using var deadline = new CancellationTokenSource(_options.BodyTimeout, _time);
+        using var linked = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, deadline.Token);
+        try
+        {
+            return (await BoundedBody.ReadAsync(request.Body, request.ContentLength, _options.MaxBodyBytes, linked.Token).ConfigureAwait(false), false);
+        }
+        catch (OperationCanceledException) when (deadline.IsCancellationRequested && !cancellationToken.IsCancellationRequested)
+        {
+            return (null, true);
+        }
+    }
     private static Activity StartTraceFrom(HttpRequest request)
     {
         var activity = new Activity("Cqrs.Functions.IngestCommand");

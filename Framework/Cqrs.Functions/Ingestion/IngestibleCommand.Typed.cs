@@ -9,26 +9,40 @@ namespace Cqrs.Functions.Ingestion;
 /// from the application's registry, never one named by the payload, so no polymorphic binding can happen.
 /// </summary>
 internal sealed class IngestibleCommand<TCommand>(
-    string wireName, JsonTypeInfo<TCommand> json, IMessagePackCodec<TCommand>? messagePack)
+    string wireName, JsonTypeInfo<TCommand> json, JsonShape shape, IMessagePackCodec<TCommand>? messagePack, Func<TCommand, string>? location)
     : IngestibleCommand(wireName)
     where TCommand : ICommand
 {
     public override bool Reads(BodyFormat format) => format == BodyFormat.Json || messagePack is not null;
 
-    public override ValueTask<SentMessage> SendAsync(
-        ICommandBus bus, ReadOnlyMemory<byte> body, BodyFormat format, CancellationToken cancellationToken) =>
-        bus.SendAsync(format == BodyFormat.Json ? ReadJson(body.Span) : ReadMessagePack(body), cancellationToken);
+    public override async ValueTask<(SentMessage Sent, string? Location)> SendAsync(
+        ICommandBus bus, ReadOnlyMemory<byte> body, BodyFormat format, CancellationToken cancellationToken)
+    {
+        var command = format == BodyFormat.Json ? ReadJson(body.Span) : ReadMessagePack(body);
+        var sent = await bus.SendAsync(command, cancellationToken).ConfigureAwait(false);
+        return (sent, location?.Invoke(command));
+    }
 
     private TCommand ReadJson(ReadOnlySpan<byte> body)
     {
+        if (StrictJsonReader.Check(body, shape) is { } problems)
+        {
+            throw new MalformedBodyException(problems);
+        }
+
         try
         {
-            return JsonSerializer.Deserialize(body, json)
-                ?? throw new MalformedBodyException("The body is null; a command object was expected.");
+            // Checked against the shape, the body fits the contract but for forms only the serializer knows (a duration's).
+            return JsonSerializer.Deserialize(body, json)!;
         }
         catch (JsonException exception)
         {
-            throw new MalformedBodyException(exception.Message, exception);
+            throw Malformed(exception.Path ?? "$", "Expected a value of the member's form.");
+        }
+        catch (ArgumentException)
+        {
+            // The command's constructor refused the values; its message is the app's, not the caller's.
+            throw Malformed("$", "Expected values the command accepts.");
         }
     }
 
@@ -39,9 +53,17 @@ internal sealed class IngestibleCommand<TCommand>(
             // The body's size was bounded by the ingestion options before it was read.
             return messagePack!.FromBytes(body, WireName, "body");
         }
-        catch (MessageFormatException exception)
+        catch (MessageFormatException)
         {
-            throw new MalformedBodyException(exception.Message, exception);
+            // The codec's reasons name .NET types; the caller is told the form the body must have.
+            throw Malformed("$", "Expected one MessagePack array of the command's members by key, each of its member's form, and nothing after it.");
         }
+    }
+
+    private static MalformedBodyException Malformed(string path, string problem)
+    {
+        var problems = new BodyProblems();
+        problems.Add(path, problem);
+        return new MalformedBodyException(problems);
     }
 }

@@ -1,3 +1,4 @@
+using System.Globalization;
 using FluentValidation.Results;
 using Microsoft.AspNetCore.Http;
 
@@ -9,7 +10,7 @@ internal static class IngestionProblems
     public static IResult UnknownCommand(string wireName) => Results.Problem(
         statusCode: StatusCodes.Status404NotFound,
         title: "Unknown command",
-        detail: $"No command is accepted under the wire name '{wireName}'.");
+        detail: $"No public command is accepted under the wire name '{wireName}'.");
 
     public static IResult UnsupportedMediaType(bool messagePackAccepted) => Results.Problem(
         statusCode: StatusCodes.Status415UnsupportedMediaType,
@@ -23,10 +24,15 @@ internal static class IngestionProblems
         title: "Body too large",
         detail: $"A command body may hold at most {maxBodyBytes} bytes.");
 
-    public static IResult MalformedBody(string reason) => Results.Problem(
-        statusCode: StatusCodes.Status400BadRequest,
+    public static IResult TooSlow(TimeSpan bodyTimeout) => Results.Problem(
+        statusCode: StatusCodes.Status408RequestTimeout,
+        title: "Body too slow",
+        detail: $"A command body must arrive within {bodyTimeout.TotalSeconds.ToString(CultureInfo.InvariantCulture)} seconds.");
+
+    public static IResult MalformedBody(BodyProblems problems) => Results.ValidationProblem(
+        problems.ToErrors(),
         title: "Malformed body",
-        detail: reason);
+        detail: "The body is not one command of this wire name; each member path lists what was expected there.");
 
     public static IResult Invalid(IEnumerable<ValidationFailure> failures) => Results.ValidationProblem(
         failures

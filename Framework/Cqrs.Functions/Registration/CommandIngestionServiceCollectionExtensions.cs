@@ -1,5 +1,6 @@
 using Cqrs;
 using Cqrs.Functions;
+using Cqrs.Functions.Ingestion;
 using Microsoft.Extensions.Options;
 
 namespace Microsoft.Extensions.DependencyInjection;
@@ -8,40 +9,38 @@ namespace Microsoft.Extensions.DependencyInjection;
 public static class CommandIngestionServiceCollectionExtensions
 {
     /// <summary>
-    /// Adds <see cref="CommandIngestion"/> for the commands <paramref name="accept"/> names; its limits are bound from
-    /// <see cref="CommandIngestionOptions.SectionName"/>. Call <c>AddCqrs</c> too: ingestion sends through its <see cref="ICommandBus"/>.
+    /// Adds <see cref="CommandIngestion"/> for the commands <paramref name="accept"/> names, and no other; its limits
+    /// are bound from <see cref="CommandIngestionOptions.SectionName"/>. Call <c>AddCqrs</c> too: ingestion sends
+    /// through its <see cref="ICommandBus"/>. The host fails to start when a command accepted is one the app sends only
+    /// to itself (a saga's timeout).
     /// </summary>
     public static IServiceCollection AddCommandIngestion(this IServiceCollection services, Action<CommandIngestionBuilder> accept)
     {
         ArgumentNullException.ThrowIfNull(accept);
         var builder = new CommandIngestionBuilder();
         accept(builder);
-        return Add(services, _ => builder);
-    }
-
-    /// <summary>
-    /// Adds <see cref="CommandIngestion"/> for every command registered with <c>AddCqrs</c>, each under its wire name, bound
-    /// through its generated registry entry (JSON to the command's own type, MessagePack with its generated codec); its
-    /// limits are bound from <see cref="CommandIngestionOptions.SectionName"/>.
-    /// </summary>
-    public static IServiceCollection AddCommandIngestion(this IServiceCollection services) =>
-        Add(services, provider =>
-        {
-            var builder = new CommandIngestionBuilder();
-            provider.GetRequiredService<CqrsBuilder>().VisitCommands(builder);
-            return builder;
-        });
-
-    private static IServiceCollection Add(IServiceCollection services, Func<IServiceProvider, CommandIngestionBuilder> accepted)
-    {
         services.AddOptions<CommandIngestionOptions>()
             .BindConfiguration(CommandIngestionOptions.SectionName)
             .Validate(options => options.MaxBodyBytes > 0, $"{nameof(CommandIngestionOptions.MaxBodyBytes)} must be positive.")
+            .Validate(options => options.BodyTimeout > TimeSpan.Zero, $"{nameof(CommandIngestionOptions.BodyTimeout)} must be positive.")
+            .Validate(options => options.RetryAfter >= TimeSpan.Zero, $"{nameof(CommandIngestionOptions.RetryAfter)} may not be negative.")
+            // Resolving the accepted commands at start-up makes a forbidden one fail the start, not the first call.
+            .Validate<IngestibleCommands>((_, commands) => commands.ByWireName.Count >= 0)
             .ValidateOnStart();
+        services.AddSingleton(provider => builder.Build(provider.GetRequiredService<CqrsBuilder>()));
         services.AddSingleton(provider => new CommandIngestion(
             provider.GetRequiredService<ICommandBus>(),
-            accepted(provider).Commands,
-            provider.GetRequiredService<IOptions<CommandIngestionOptions>>().Value));
+            provider.GetRequiredService<IngestibleCommands>(),
+            provider.GetRequiredService<IOptions<CommandIngestionOptions>>().Value,
+            provider.GetRequiredService<TimeProvider>()));
         return services;
     }
+
+    /// <summary>
+    /// Adds <see cref="CommandIngestion"/> for the commands the app's registries declare public
+    /// (<see cref="PublicCommandAttribute"/>), each under its wire name; the same as
+    /// <c>AddCommandIngestion(accept =&gt; accept.PublicCommands())</c>.
+    /// </summary>
+    public static IServiceCollection AddCommandIngestion(this IServiceCollection services) =>
+        services.AddCommandIngestion(accept => accept.PublicCommands());
 }

@@ -4,12 +4,15 @@ using FluentValidation;
 namespace Sample.Domain.Accounts;
 
 [WireName("sample.v1.open-account")]
+[PublicCommand]
 public sealed record OpenAccount([property: Key(0)] string AccountId, [property: Key(1)] string Owner) : ICommand;
 
 [WireName("sample.v1.deposit")]
+[PublicCommand]
 public sealed record Deposit([property: Key(0)] string AccountId, [property: Key(1)] decimal Amount) : ICommand;
 
 [WireName("sample.v1.withdraw")]
+[PublicCommand]
 public sealed record Withdraw([property: Key(0)] string AccountId, [property: Key(1)] decimal Amount) : ICommand;
 
 [WireName("sample.v1.account-opened")]

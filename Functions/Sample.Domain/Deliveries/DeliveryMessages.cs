@@ -6,6 +6,7 @@ namespace Sample.Domain.Deliveries;
 
 /// <summary>A customer asks for a parcel to be flown to them.</summary>
 [WireName("drones.v1.request-delivery")]
+[PublicCommand]
 public sealed record RequestDelivery(
     [property: Key(0)] string DeliveryId,
     [property: Key(1)] string Destination,
@@ -33,9 +34,13 @@ public sealed record DeliveryPackaged([property: Key(0), SagaId] string Delivery
 
 /// <summary>The drone reports the parcel dropped off at its destination.</summary>
 [WireName("drones.v1.confirm-drop-off")]
+[PublicCommand]
 public sealed record ConfirmDropOff([property: Key(0), SagaId] string DeliveryId) : ICommand;
 
-/// <summary>The delivery saga's deadline: a timeout it requests of itself, due when the request says.</summary>
+/// <summary>
+/// The delivery saga's deadline: a timeout it requests of itself, due when the request says. Never public: a caller
+/// who could send it would end a delivery at once.
+/// </summary>
 [WireName("drones.v1.delivery-deadline")]
 public sealed record DeliveryDeadline([property: Key(0), SagaId] string DeliveryId) : ICommand;
 

@@ -4,7 +4,12 @@ using FluentValidation;
 namespace Cqrs.Functions.Tests.Support;
 
 [WireName("tests.v1.ship-parcel")]
+[PublicCommand]
 public sealed record ShipParcel([property: Key(0)] string ParcelId, [property: Key(1)] int WeightGrams) : ICommand;
+
+/// <summary>A command the app sends only from its own code: not declared public, so never ingested.</summary>
+[WireName("tests.v1.recall-parcel")]
+public sealed record RecallParcel([property: Key(0)] string ParcelId) : ICommand;
 
 [WireName("tests.v1.parcel-shipped")]
 public sealed record ParcelShipped([property: Key(0)] string ParcelId) : IEvent;
@@ -15,6 +20,15 @@ public sealed class ShipParcelValidator : AbstractValidator<ShipParcel>
     {
         RuleFor(command => command.ParcelId).NotEmpty();
         RuleFor(command => command.WeightGrams).InclusiveBetween(1, 20_000);
+    }
+}
+
+public sealed class RecallParcelHandler(ShippedParcels shipped) : ICommandHandler<RecallParcel>
+{
+    public ValueTask HandleAsync(RecallParcel command, IMessageContext context, CancellationToken cancellationToken)
+    {
+        shipped.Record(new ShipParcel(command.ParcelId, 0), context);
+        return ValueTask.CompletedTask;
     }
 }
 
