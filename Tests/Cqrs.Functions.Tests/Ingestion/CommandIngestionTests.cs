@@ -86,15 +86,23 @@ public sealed class CommandIngestionTests(IngestionServer server) : IClassFixtur
         Assert.Equal(new ShipParcel("typed-1", 10), (await server.Shipped.WaitAsync("typed-1")).Command);
     }
 
-    [Fact]
-    public async Task MalformedMessagePack_400()
+    [Theory]
+    [InlineData(new byte[] { 0x92, 0xa1 })]
+    [InlineData(new byte[] { 0x92, 0xc0, 0x0a })]
+    [InlineData(new byte[] { 0x91, 0xa1, 0x70 })]
+    [InlineData(new byte[] { 0x92, 0xa1, 0x70, 0x0a, 0xc0 })]
+    public async Task MalformedMessagePack_400_SaysWhatWasExpected_NamingNoDotNetType(byte[] body)
     {
-        using var content = new ByteArrayContent([0x92, 0xa1]);
+        using var content = new ByteArrayContent(body);
         content.Headers.ContentType = new MediaTypeHeaderValue("application/x-msgpack");
 
         using var response = await server.Client.PostAsync(Route, content);
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        var problem = await Problem.ReadAsync(response);
+        Assert.StartsWith("Expected ", problem.At("$"), StringComparison.Ordinal);
+        Assert.DoesNotContain("System.", problem.Text, StringComparison.Ordinal);
+        Assert.DoesNotContain("ShipParcel", problem.Text, StringComparison.Ordinal);
     }
 
     [Theory]
