@@ -41,17 +41,4 @@ public sealed class PublicCommandIngestionTests(IngestionServer server) : IClass
         Assert.Contains("'drones.v1.delivery-deadline'", exception.Message, StringComparison.Ordinal);
         Assert.DoesNotContain("request-delivery", exception.Message, StringComparison.Ordinal);
     }
-
-    [Fact]
-    public async Task SampleDomain_PublicCommandsOnly_Starts()
-    {
-        var builder = Host.CreateApplicationBuilder();
-        builder.Logging.ClearProviders();
-        builder.Services.AddSampleDomain().UseInMemoryStore();
-        builder.Services.AddCommandIngestion();
-        using var app = builder.Build();
-
-        await app.StartAsync();
-        await app.StopAsync();
-    }
 }
