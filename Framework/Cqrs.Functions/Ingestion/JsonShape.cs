@@ -5,24 +5,44 @@ namespace Cqrs.Functions.Ingestion;
 /// <summary>What a JSON value of a command's contract may be, and how a caller is told what was expected.</summary>
 internal sealed class JsonShape(JsonShapeKind kind, string expected)
 {
+    private readonly JsonShape? _nullableOf;
+    private IReadOnlyList<JsonMember> _members = [];
+    private JsonShape? _element;
+
+    private JsonShape(JsonShape nullableOf)
+        : this(nullableOf.Kind, nullableOf.Expected + " or null") =>
+        (_nullableOf, AcceptsNull, Fits) = (nullableOf, true, nullableOf.Fits);
+
     public JsonShapeKind Kind { get; } = kind;
 
     /// <summary>What the caller should send, in words ("a whole number from 0 to 255"), never a .NET type name.</summary>
     public string Expected { get; } = expected;
 
     /// <summary>True when JSON null is a valid value.</summary>
-    public bool AcceptsNull { get; init; }
+    public bool AcceptsNull { get; }
 
-    /// <summary>The members of an object, set once the shape is built (a contract may contain itself).</summary>
-    public IReadOnlyList<JsonMember> Members { get; set; } = [];
+    /// <summary>
+    /// The members of an object, set once the shape is built: a contract may contain itself, so a nullable shape
+    /// reads them from the shape it was made from.
+    /// </summary>
+    public IReadOnlyList<JsonMember> Members
+    {
+        get => _nullableOf?.Members ?? _members;
+        set => _members = value;
+    }
 
     /// <summary>The elements of an array, or the values of a map.</summary>
-    public JsonShape? Element { get; set; }
+    public JsonShape? Element
+    {
+        get => _nullableOf?.Element ?? _element;
+        set => _element = value;
+    }
 
     /// <summary>Whether a token of the right kind holds a value the contract can take (a number in range, a well-formed date).</summary>
     public Func<Utf8JsonReader, bool>? Fits { get; init; }
 
-    public JsonShape Nullable() => new(Kind, Expected + " or null") { AcceptsNull = true, Members = Members, Element = Element, Fits = Fits };
+    /// <summary>This shape, or null.</summary>
+    public JsonShape Nullable() => new(this);
 }
 
 /// <summary>One member of an object: its JSON name, and whether it must be sent.</summary>

@@ -16,6 +16,9 @@ internal ref struct StrictJsonReader
     /// <summary>Member names up to this length are compared without allocating.</summary>
     private const int StackNameLength = 128;
 
+    /// <summary>Objects of up to this many members track which were sent without allocating.</summary>
+    private const int StackMembers = 64;
+
     private readonly List<(string? Name, int Index)> _path = [];
     private Utf8JsonReader _reader;
     private BodyProblems? _problems;
@@ -85,7 +88,7 @@ internal ref struct StrictJsonReader
     private bool Object(JsonShape shape)
     {
         var members = shape.Members;
-        Span<bool> seen = members.Count <= StackNameLength ? stackalloc bool[members.Count] : new bool[members.Count];
+        Span<bool> seen = members.Count <= StackMembers ? stackalloc bool[members.Count] : new bool[members.Count];
         while (_reader.Read() && _reader.TokenType == JsonTokenType.PropertyName)
         {
             var index = MemberIndex(members);
