@@ -31,12 +31,14 @@ internal ref struct StrictJsonReader
         var check = new StrictJsonReader(body);
         try
         {
-            if (!check._reader.Read())
+            // The reader refuses an empty input as malformed; to a caller it is a body with no command in it.
+            if (body.IsEmpty)
             {
                 check.Add($"Expected {shape.Expected}; the body is empty.");
             }
             else
             {
+                check._reader.Read();
                 check.Value(shape);
                 // The reader refuses anything but whitespace after the first value.
                 check._reader.Read();
