@@ -19,7 +19,6 @@ internal static class ServiceBusMessages
     /// </summary>
     public static ServiceBusMessage ToServiceBus(TransportMessage message, string? endpoint, bool sessions)
     {
-        var messageId = message.MessageId.ToString();
         var outgoing = new ServiceBusMessage(new BinaryData(message.Body))
         {
             MessageId = message.TransportId.ToString(),
@@ -29,7 +28,7 @@ internal static class ServiceBusMessages
         };
         if (sessions)
         {
-            outgoing.SessionId = message.OrderingKey is { } key ? SessionIds.Of(key) : messageId;
+            outgoing.SessionId = message.OrderingKey is { } key ? SessionIds.Of(key) : message.MessageId.ToString();
         }
 
         if (message.DeliverAt is { } deliverAt)
