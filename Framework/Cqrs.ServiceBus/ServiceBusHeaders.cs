@@ -37,6 +37,7 @@ internal static class ServiceBusHeaders
     /// <summary>For a copy aimed at one event handler: its name, and the endpoint (subscription) it belongs to.</summary>
     public const string TargetHandler = "cqrs-target-handler";
 
+    /// <summary>The endpoint (subscription) a copy is aimed at: with <see cref="TargetHandler"/>, or alone on an event's delayed retry that names no handler.</summary>
     public const string TargetEndpoint = "cqrs-target-endpoint";
 
     /// <summary>How many delayed retries led to this copy.</summary>

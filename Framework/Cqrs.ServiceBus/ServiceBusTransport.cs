@@ -68,10 +68,19 @@ internal sealed partial class ServiceBusTransport : ITransport
         message.Settle(delivered: true);
     }
 
-    /// <summary>A delayed retry is a scheduled message, aimed at the handler that failed when others handled the event.</summary>
+    /// <summary>
+    /// A delayed retry is a scheduled message, aimed at the handler that failed when others handled the event. An event's
+    /// retry is aimed at this endpoint even when it names no handler (the endpoint's only handler of it failed): it goes
+    /// back through the topic, and the other endpoints' subscriptions, which handled the event, must not run it again.
+    /// </summary>
     public async ValueTask ScheduleAsync(TransportMessage message, TimeSpan delay, CancellationToken cancellationToken)
     {
         var scheduled = ToServiceBus(message);
+        if (_directory.KindOf(message.WireName) == MessageKind.Event)
+        {
+            scheduled.ApplicationProperties[ServiceBusHeaders.TargetEndpoint] = _options.Subscription;
+        }
+
         scheduled.ScheduledEnqueueTime = _clock.GetUtcNow() + delay;
         await SendToBrokerAsync(message, scheduled, cancellationToken).ConfigureAwait(false);
     }

@@ -1,0 +1,54 @@
+using Cqrs.ServiceBus.LocalBroker;
+using Cqrs.ServiceBus.LocalBroker.Topology;
+using Cqrs.Testing.Domain.Faults;
+using Cqrs.Testing.Domain.Probes;
+using Cqrs.Tests.Shared;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+
+namespace Cqrs.ServiceBus.Tests;
+
+/// <summary>
+/// An event handled by two endpoints on one topic, where one endpoint's only handler of it fails until a delayed retry:
+/// the retry goes back through the topic, so every subscription receives it, and only the failing endpoint may act on it.
+/// </summary>
+public sealed class EventRetryAimTests : IAsyncLifetime
+{
+    private LocalServiceBusBroker _broker = null!;
+
+    public async Task InitializeAsync() => _broker = await LocalServiceBusBroker.StartAsync(new BrokerTopology());
+
+    public async Task DisposeAsync() => await _broker.DisposeAsync();
+
+    /// <summary>
+    /// The steady endpoint takes one message at a time, in the order its subscription received them: once it has handled
+    /// an event published after the retry reached the flaky endpoint, it has settled its own copy of that retry.
+    /// </summary>
+    [Fact]
+    public async Task DelayedRetry_OfAnEndpointsOnlyHandler_RunsThatHandlerAgain_AndNotTheOtherEndpoints()
+    {
+        var flakyHandler = typeof(FlakyEventHandler).FullName!;
+        using var flaky = ServiceBusTestHost.CreateHost(_broker, options => options.Receive.Handlers = [flakyHandler], settings => settings.Subscription = "flaky");
+        using var steady = ServiceBusTestHost.CreateHost(_broker, options => options.Receive.ExceptHandlers = [flakyHandler], settings =>
+        {
+            settings.Subscription = "steady";
+            settings.MaxConcurrentCalls = 1;
+        });
+        await flaky.StartAsync();
+        await steady.StartAsync();
+        var failing = flaky.Services.GetRequiredService<Recorder>();
+        var handled = steady.Services.GetRequiredService<Recorder>();
+        var events = steady.Services.GetRequiredService<IEventBus>();
+
+        // The test domain tries each delivery 3 times at once: the fourth attempt is the delayed retry's.
+        var sent = await events.PublishAsync(new FlakyEvent(Guid.NewGuid(), Failures: 3));
+        await failing.WaitForAsync<FlakyEventHandler>(4);
+        var after = await events.PublishAsync(new FlakyEvent(Guid.NewGuid(), Failures: 0));
+        await handled.WaitUntilAsync(deliveries => deliveries.Count(delivery => delivery.MessageId == after.MessageId) == 2);
+
+        await flaky.StopAsync();
+        await steady.StopAsync();
+        Assert.Equal(sent.MessageId, Assert.Single(handled.Of<FirstSteadyHandler>(), delivery => delivery.MessageId != after.MessageId).MessageId);
+        Assert.Equal(sent.MessageId, Assert.Single(handled.Of<SecondSteadyHandler>(), delivery => delivery.MessageId != after.MessageId).MessageId);
+    }
+}
