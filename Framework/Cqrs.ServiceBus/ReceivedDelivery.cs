@@ -10,6 +10,9 @@ internal abstract class ReceivedDelivery
 {
     public abstract ServiceBusReceivedMessage Message { get; }
 
+    /// <summary>Until when this receiver holds the message: its own lock, or its session's.</summary>
+    public abstract DateTimeOffset LockedUntil { get; }
+
     public abstract Task CompleteAsync();
 
     public abstract Task AbandonAsync();
@@ -20,6 +23,8 @@ internal abstract class ReceivedDelivery
     public sealed class OfProcessor(ProcessMessageEventArgs args) : ReceivedDelivery
     {
         public override ServiceBusReceivedMessage Message => args.Message;
+
+        public override DateTimeOffset LockedUntil => args.Message.LockedUntil;
 
         public override Task CompleteAsync() => args.CompleteMessageAsync(args.Message, CancellationToken.None);
 
@@ -33,6 +38,8 @@ internal abstract class ReceivedDelivery
     public sealed class OfSession(ProcessSessionMessageEventArgs args) : ReceivedDelivery
     {
         public override ServiceBusReceivedMessage Message => args.Message;
+
+        public override DateTimeOffset LockedUntil => args.SessionLockedUntil;
 
         public override Task CompleteAsync() => args.CompleteMessageAsync(args.Message, CancellationToken.None);
 

@@ -153,6 +153,15 @@ internal sealed partial class ServiceBusTransport
     private async Task ProcessAsync(ITransportReceiver receiver, ReceivedDelivery delivery, string? handler)
     {
         var received = delivery.Message;
+        if (delivery.LockedUntil <= TimeProvider.System.GetUtcNow())
+        {
+            // Its lock ran out while it waited in the prefetch buffer: the broker may have handed it to another receiver
+            // already, and nothing done here could be settled. It is left for its next delivery. The lock runs on the
+            // broker's wall clock, not on the app's TimeProvider.
+            LogLockExpired(received.MessageId, delivery.LockedUntil);
+            return;
+        }
+
         var properties = received.ApplicationProperties;
         if (IsAimedElsewhere(properties, handler))
         {
@@ -227,6 +236,9 @@ internal sealed partial class ServiceBusTransport
             "so Service Bus keeps no order: messages with one key may be handled at once and out of order, by any instance. " +
             "Turn RequiresSession on, in every app of the namespace and on entities created with sessions, to have them handled one at a time in the order sent.")]
     private partial void LogKeysUnordered(string messageTypes);
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Left message {MessageId} unhandled: its lock ran out at {LockedUntil} before a handler was free; the broker delivers it again. Lower PrefetchCount or raise ExpectedHandlerTime.")]
+    private partial void LogLockExpired(string messageId, DateTimeOffset lockedUntil);
 
     [LoggerMessage(Level = LogLevel.Error, Message = "Dead-lettered message {MessageId}: its headers cannot be read: {Problem}")]
     private partial void LogUnreadable(string messageId, string problem);

@@ -1,3 +1,5 @@
+using Azure.Messaging.ServiceBus;
+using Cqrs.ServiceBus.LocalBroker;
 using Cqrs.ServiceBus.Tests.Domain.Stalling;
 using Cqrs.Testing;
 using Cqrs.Testing.Domain.Counting;
@@ -69,6 +71,56 @@ public sealed class ServiceBusDeliveryTests(ITestOutputHelper output) : IAsyncDi
 
         Assert.Equal("MaxDeliveryCountExceeded", letters[0].Reason);
         Assert.Equal(2, recorder.Of<StallHandler>().Count);
+    }
+
+    /// <summary>
+    /// A message prefetched behind a stalled handler waits in the client's buffer while its lock runs out, and the broker
+    /// hands it to another receiver: the stale copy is not handled. The handler takes one message at a time, so once it
+    /// has handled a message sent after the stall was released, it has passed the stale one.
+    /// </summary>
+    [Fact]
+    public async Task Message_WhoseLockRanOutInThePrefetchBuffer_IsNotHandledThere()
+    {
+        var provider = _host.Create(
+            transport: settings =>
+            {
+                settings.MaxConcurrentCalls = 1;
+                settings.PrefetchCount = 10;
+                settings.ExpectedHandlerTime = TimeSpan.FromMilliseconds(1); // keeps the prefetch guard out of the way
+            },
+            entity: entity => entity.LockDuration = ShortLock);
+        var recorder = provider.GetRequiredService<Recorder>();
+        var release = provider.GetRequiredService<StallRelease>();
+        var bus = provider.GetRequiredService<ICommandBus>();
+        var broker = provider.GetRequiredService<LocalServiceBusBroker>();
+        SentMessage waiting;
+        SentMessage next;
+        try
+        {
+            await bus.SendAsync(new Stall(1, StalledDeliveries: 1));
+            await recorder.WaitForAsync<StallHandler>();
+            waiting = await bus.SendAsync(new Stall(2, StalledDeliveries: 0));
+
+            await using (var client = new ServiceBusClient(broker.ConnectionString))
+            await using (var other = client.CreateReceiver(provider.GetRequiredService<ServiceBusTopology>().CommandQueue))
+            {
+                var taken = await other.ReceiveMessageAsync(Patience.Timeout);
+                Assert.Equal(waiting.MessageId.ToString(), taken.MessageId);
+                Assert.True(taken.DeliveryCount >= 2, "The message went to the stalled process's buffer first."); // and maybe again, once its first lock ran out
+                await other.CompleteMessageAsync(taken);
+            }
+
+            release.Release();
+            next = await bus.SendAsync(new Stall(3, StalledDeliveries: 0));
+            await recorder.WaitUntilAsync(calls => calls.Any(call => call.MessageId == next.MessageId));
+        }
+        finally
+        {
+            release.Release();
+            await provider.DisposeAsync();
+        }
+
+        Assert.DoesNotContain(recorder.Of<StallHandler>(), call => call.MessageId == waiting.MessageId);
     }
 
     /// <summary>Half commands, half the events they raise (each handled by two handlers), all through real locks.</summary>
