@@ -1,6 +1,8 @@
 using System.Globalization;
 using System.Net;
+using System.Net.Sockets;
 using System.Runtime.InteropServices;
+using System.Text.Json;
 using Cqrs.ServiceBus.LocalBroker.Topology;
 using Microsoft.Extensions.Logging;
 
@@ -31,8 +33,12 @@ internal static class BrokerHost
             .AddSimpleConsole(console => console.SingleLine = true)
             .AddConsole(console => console.LogToStandardErrorThreshold = LogLevel.Trace));
         options.LoggerFactory = loggerFactory;
-        var topology = BrokerTopology.Load(topologyPath);
-        await using var broker = await LocalServiceBusBroker.StartAsync(topology, options);
+        if (await TryLoadAsync(topologyPath) is not { } topology || await TryStartAsync(topology, topologyPath, options) is not { } started)
+        {
+            return 2;
+        }
+
+        await using var broker = started;
         var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         using var interrupt = PosixSignalRegistration.Create(PosixSignal.SIGINT, Stop);
         using var terminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, Stop);
@@ -49,6 +55,39 @@ internal static class BrokerHost
         {
             context.Cancel = true; // stop here, disposing the broker, instead of the runtime's abrupt exit
             stopped.TrySetResult();
+        }
+    }
+
+    /// <summary>Reads the topology file, or says on stderr why it cannot (no stack trace: the file is the user's input).</summary>
+    private static async Task<BrokerTopology?> TryLoadAsync(string topologyPath)
+    {
+        try
+        {
+            return BrokerTopology.Load(topologyPath);
+        }
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException or JsonException)
+        {
+            await Console.Error.WriteLineAsync($"Cannot read the topology file '{topologyPath}': {exception.Message}");
+            return null;
+        }
+    }
+
+    /// <summary>Starts the broker, or says on stderr what is wrong: an entity of the topology, or the port.</summary>
+    private static async Task<LocalServiceBusBroker?> TryStartAsync(BrokerTopology topology, string topologyPath, LocalServiceBusBrokerOptions options)
+    {
+        try
+        {
+            return await LocalServiceBusBroker.StartAsync(topology, options);
+        }
+        catch (ArgumentException exception)
+        {
+            await Console.Error.WriteLineAsync($"The topology file '{topologyPath}' is not valid: {exception.Message}");
+            return null;
+        }
+        catch (SocketException exception)
+        {
+            await Console.Error.WriteLineAsync($"Cannot listen on {options.BindAddress}:{options.Port}: {exception.Message}");
+            return null;
         }
     }
 
