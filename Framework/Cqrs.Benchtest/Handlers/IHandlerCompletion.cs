@@ -8,7 +8,7 @@ internal interface IHandlerCompletion
 {
     /// <summary>
     /// <paramref name="handler"/> has finished its run for the operation numbered <paramref name="sequence"/>, on the
-    /// message <paramref name="messageId"/>.
+    /// message <paramref name="messageId"/>, of the ordering key <paramref name="lane"/> (null: none).
     /// </summary>
-    void HandlerFinished(string handler, int sequence, Guid messageId);
+    void HandlerFinished(string handler, int sequence, int? lane, Guid messageId);
 }

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Cqrs.Benchtest.Handlers;
 using Microsoft.Data.Sqlite;
 
@@ -5,7 +6,9 @@ namespace Cqrs.Benchtest.ScaleOut;
 
 /// <summary>
 /// A consumer process's durable log of handler runs: a SQLite file with one row per run, written before the handler
-/// returns, so before its message is settled; and, for handlers working through the inbox, one row per effect and one
+/// returns, so before its message is settled, with the run's ordering key and when it was written (a
+/// <see cref="Stopwatch"/> timestamp: the machine's monotonic clock, which every consumer process reads alike, so the
+/// runs of all the logs fall in one order); and, for handlers working through the inbox, one row per effect and one
 /// per inbox record, each with the <see cref="LoggedEffect.Incarnation"/> that wrote it. A SIGKILL keeps every row
 /// written (the commit is in the operating system's cache; only a power cut would need each one synced), and a consumer
 /// restarted on the same file appends to it. Thread-safe: rows are written one at a time.
@@ -30,19 +33,29 @@ internal sealed class HandlerRunLog : IHandlerCompletion, IEffectLog, IDisposabl
             schema.CommandText = $"""
                 PRAGMA journal_mode = WAL;
                 PRAGMA synchronous = NORMAL;
-                CREATE TABLE IF NOT EXISTS handler_runs (handler TEXT NOT NULL, sequence INTEGER NOT NULL, message_id TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS handler_runs (handler TEXT NOT NULL, sequence INTEGER NOT NULL, message_id TEXT NOT NULL, lane INTEGER, at INTEGER NOT NULL);
                 CREATE TABLE IF NOT EXISTS {Effects} (handler TEXT NOT NULL, sequence INTEGER NOT NULL, message_id TEXT NOT NULL, incarnation INTEGER NOT NULL, at INTEGER NOT NULL);
                 CREATE TABLE IF NOT EXISTS {Records} (handler TEXT NOT NULL, sequence INTEGER NOT NULL, message_id TEXT NOT NULL, incarnation INTEGER NOT NULL, at INTEGER NOT NULL);
                 """;
             schema.ExecuteNonQuery();
         }
 
-        _insertRun = Insert("handler_runs (handler, sequence, message_id) VALUES ($handler, $sequence, $messageId)");
+        _insertRun = Insert("handler_runs (handler, sequence, message_id, lane, at) VALUES ($handler, $sequence, $messageId, $lane, $at)");
+        _insertRun.Parameters.Add("$lane", SqliteType.Integer);
+        _insertRun.Parameters.Add("$at", SqliteType.Integer);
         _insertEffect = Insert($"{Effects} (handler, sequence, message_id, incarnation, at) VALUES ($handler, $sequence, $messageId, $incarnation, $at)", incarnation);
         _insertRecord = Insert($"{Records} (handler, sequence, message_id, incarnation, at) VALUES ($handler, $sequence, $messageId, $incarnation, $at)", incarnation);
     }
 
-    public void HandlerFinished(string handler, int sequence, Guid messageId) => Write(_insertRun, handler, sequence, messageId);
+    public void HandlerFinished(string handler, int sequence, int? lane, Guid messageId)
+    {
+        lock (_writing)
+        {
+            // Read under the lock, so that this process's rows are in the order of their timestamps.
+            _insertRun.Parameters["$lane"].Value = lane is { } key ? key : DBNull.Value;
+            Write(_insertRun, handler, sequence, messageId, Stopwatch.GetTimestamp());
+        }
+    }
 
     public void EffectDone(string handler, int sequence, Guid messageId, long checkedAt) => Write(_insertEffect, handler, sequence, messageId, checkedAt);
 
@@ -58,12 +71,13 @@ internal sealed class HandlerRunLog : IHandlerCompletion, IEffectLog, IDisposabl
 
         using var connection = Open(path);
         using var query = connection.CreateCommand();
-        query.CommandText = "SELECT handler, sequence, message_id FROM handler_runs";
+        query.CommandText = "SELECT handler, sequence, message_id, lane, at FROM handler_runs";
         using var reader = query.ExecuteReader();
         List<HandlerRun> runs = [];
         while (reader.Read())
         {
-            runs.Add(new HandlerRun(reader.GetString(0), reader.GetInt32(1), Guid.ParseExact(reader.GetString(2), "N")));
+            runs.Add(new HandlerRun(
+                reader.GetString(0), reader.GetInt32(1), Guid.ParseExact(reader.GetString(2), "N"), reader.IsDBNull(3) ? null : reader.GetInt32(3), reader.GetInt64(4)));
         }
 
         return runs;
