@@ -51,6 +51,20 @@ public sealed class HandlerRunAuditTests
     }
 
     [Fact]
+    public void Of_ALaneOperationFirstRunAfterALaterOne_IsAnOrderViolation_ButARepeatIsNot()
+    {
+        var id = Guid.NewGuid();
+
+        // Lane 1 runs 0 then 2, then 0 again (a redelivery); lane 2 runs 3 before 1.
+        var audit = HandlerRunAudit.Of(
+            [new(First, 0, id, Lane: 1, At: 10), new(First, 2, id, Lane: 1, At: 20), new(First, 0, id, Lane: 1, At: 30),
+             new(First, 3, id, Lane: 2, At: 40), new(First, 1, id, Lane: 2, At: 50), new(Second, 1, id, Lane: 2, At: 60), new(Second, 3, id, Lane: 2, At: 70)],
+            operations: 4);
+
+        Assert.Equal(1, audit.OrderViolations);
+    }
+
+    [Fact]
     public void Completed_CountsOperationsEveryHandlerRanFor()
     {
         var id = Guid.NewGuid();

@@ -39,6 +39,15 @@ internal sealed record ChurnResult
     /// <summary>Of those, the runs on a message id the handler had not yet seen for that operation: repeats no inbox can drop.</summary>
     public required int RepeatsUnderNewIds { get; init; }
 
+    /// <summary>Whether the commands and their events carried ordering keys, on session entities (<c>--ordering</c>).</summary>
+    public required bool Ordering { get; init; }
+
+    /// <summary>
+    /// With ordering keys: first runs of a handler that came after its first run of a later operation of the same key.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? OrderViolations { get; init; }
+
     /// <summary>Whether the handlers did their work through the inbox, on one SQLite file the consumers shared (<c>--inbox</c>).</summary>
     public required bool Inbox { get; init; }
 
