@@ -17,10 +17,16 @@ internal static class BenchtestBroker
     /// <param name="networkDelay">The delay each way.</param>
     /// <param name="cancellationToken">Cancels the start.</param>
     /// <param name="lockDuration">The entities' lock duration; null: Service Bus's default.</param>
-    public static async Task<LocalServiceBusBroker> StartAsync(TimeSpan networkDelay, CancellationToken cancellationToken, TimeSpan? lockDuration = null)
+    /// <param name="sessions">Whether the command queue and the subscription are session entities, for ordering keys.</param>
+    public static async Task<LocalServiceBusBroker> StartAsync(TimeSpan networkDelay, CancellationToken cancellationToken, TimeSpan? lockDuration = null, bool sessions = false)
     {
         var names = new ServiceBusOptions();
-        void Lock(EntityOptions entity) => entity.LockDuration = lockDuration ?? entity.LockDuration;
+        void Lock(EntityOptions entity)
+        {
+            entity.LockDuration = lockDuration ?? entity.LockDuration;
+            entity.RequiresSession = sessions;
+        }
+
         var topology = new BrokerTopology()
             .AddQueue(names.CommandQueue, Lock)
             .AddTopic(names.EventTopic, topic => topic.AddSubscription(names.Subscription, Lock));

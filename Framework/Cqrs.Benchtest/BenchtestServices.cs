@@ -21,10 +21,11 @@ internal static class BenchtestServices
     /// For a churn run's consumer: the handlers do their work through the inbox, kept in the SQLite file at this path
     /// (which other processes may share), and log each effect and each inbox record. Only with no store.
     /// </param>
+    /// <param name="sessions">For a churn run with ordering keys: Service Bus sessions, on entities made with them.</param>
     /// <exception cref="ArgumentException"><paramref name="inbox"/> is given with a store.</exception>
     public static ServiceProvider Build(
         IHandlerCompletion completion, BenchtestSettings settings, string? serviceBusConnectionString = null, bool receives = true,
-        (string Path, IEffectLog Log)? inbox = null)
+        (string Path, IEffectLog Log)? inbox = null, bool sessions = false)
     {
         var services = new ServiceCollection();
         services.AddSingleton(completion);
@@ -48,6 +49,7 @@ internal static class BenchtestServices
             {
                 options.ConnectionString = serviceBusConnectionString ?? settings.ServiceBusConnectionString;
                 ServiceBusProfiles.Apply(settings.ServiceBusProfile, options);
+                options.RequiresSession = sessions;
             });
         }
 

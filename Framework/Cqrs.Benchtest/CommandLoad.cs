@@ -3,7 +3,13 @@ using Cqrs.Benchtest.Messages;
 namespace Cqrs.Benchtest;
 
 /// <summary>Sends a run's commands, stamping each operation's start just before its command is sent.</summary>
-internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker)
+/// <param name="bus">Where the commands go.</param>
+/// <param name="tracker">Stamps each operation's start.</param>
+/// <param name="lanesPerTask">
+/// In the closed loop, ordering keys per sending task, each command of a task taking the next in turn; 0: commands with
+/// no key.
+/// </param>
+internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker, int lanesPerTask = 0)
 {
     /// <summary>How often the open loop sends what has come due: short enough to add little latency, long enough to batch.</summary>
     private static readonly TimeSpan Slice = TimeSpan.FromMicroseconds(100);
@@ -40,7 +46,9 @@ internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker)
     {
         for (var sequence = first; sequence < first + count; sequence++)
         {
-            await SendAsync(sequence, cancellationToken).ConfigureAwait(false);
+            // A lane's commands all come from this task, one after the other: they are sent in the order of their sequences.
+            int? lane = lanesPerTask > 0 ? first + ((sequence - first) % lanesPerTask) : null;
+            await SendAsync(sequence, cancellationToken, lane).ConfigureAwait(false);
         }
     }
 
@@ -72,9 +80,9 @@ internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker)
         }
     }
 
-    private ValueTask<SentMessage> SendAsync(int sequence, CancellationToken cancellationToken)
+    private ValueTask<SentMessage> SendAsync(int sequence, CancellationToken cancellationToken, int? lane = null)
     {
         tracker.Started(sequence);
-        return bus.SendAsync(new RecordNumber(sequence, Random.Shared.Next(RecordNumber.NumberLimit)), cancellationToken);
+        return bus.SendAsync(new RecordNumber(sequence, Random.Shared.Next(RecordNumber.NumberLimit), lane), cancellationToken);
     }
 }

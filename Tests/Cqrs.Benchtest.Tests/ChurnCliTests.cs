@@ -6,7 +6,8 @@ namespace Cqrs.Benchtest.Tests;
 /// <summary>
 /// Instance churn (<c>--churn</c>) run as a real process: two consumer processes on the local broker, one of them killed
 /// with SIGKILL and restarted while thousands of commands flow, then audited from their durable logs; with <c>--inbox</c>,
-/// the handlers of both do their work through one inbox, a SQLite file both processes open.
+/// the handlers of both do their work through one inbox, a SQLite file both processes open; with <c>--ordering</c>, the
+/// commands carry ordering keys, several commands to a key, on session entities.
 /// </summary>
 public sealed class ChurnCliTests
 {
@@ -35,5 +36,18 @@ public sealed class ChurnCliTests
         Assert.Equal((0, 0), (result.GetProperty("lost").GetInt32(), result.GetProperty("effectsLost").GetInt32()));
         Assert.Equal(0, result.GetProperty("repeatsUnderNewIds").GetInt32());
         Assert.Equal(0, result.GetProperty("effectRepeatsUnexplained").GetInt32());
+    }
+
+    [Fact]
+    public async Task Churn4WithOrdering_KillingAConsumerWhileKeyedCommandsFlow_LosesNothing_AndHandlesEachKeyInOrder()
+    {
+        var (exitCode, lines, errors) = await BenchtestCli.RunAsync(
+            TimeSpan.FromMinutes(5), "--transport", "servicebus", "--churn", "4", "--ordering", "--tasks", "4", "--commands", "500", "--telemetry", "off");
+
+        var result = JsonDocument.Parse(lines[^1]).RootElement;
+        Assert.True(exitCode == 0, $"The CLI exited with {exitCode}: {lines[^1]}\n{errors}");
+        Assert.Equal((2_000, 4, true), (result.GetProperty("operations").GetInt32(), result.GetProperty("kills").GetInt32(), result.GetProperty("ordering").GetBoolean()));
+        Assert.Equal(0, result.GetProperty("lost").GetInt32());
+        Assert.Equal(0, result.GetProperty("orderViolations").GetInt32());
     }
 }

@@ -63,6 +63,12 @@ internal static class BenchtestCommand
                     return RunFailed;
                 }
 
+                if (churn.OrderViolations > 0)
+                {
+                    error.WriteLine($"error: {churn.OrderViolations} handler runs came after a later operation of their ordering key had been handled.");
+                    return RunFailed;
+                }
+
                 if (churn.EffectsLost > 0 || churn.EffectRepeatsUnexplained > 0)
                 {
                     error.WriteLine(

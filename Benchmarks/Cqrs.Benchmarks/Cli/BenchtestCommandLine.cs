@@ -36,6 +36,9 @@ internal sealed record BenchtestCommandLine
     /// <summary>Whether a churn run's handlers work through one inbox the consumers share (<c>--inbox</c>).</summary>
     public bool ChurnInbox { get; private init; }
 
+    /// <summary>Whether a churn run's commands carry ordering keys, on session entities (<c>--ordering</c>).</summary>
+    public bool ChurnOrdering { get; private init; }
+
     /// <summary>The seed of a churn run's kill points and victims (<c>--seed</c>); null: a random one, reported.</summary>
     public int? Seed { get; private init; }
 
@@ -87,6 +90,7 @@ internal sealed record BenchtestCommandLine
                 "--churn" => parsed with { ChurnKills = Positive(option, Value()) },
                 "--seed" => parsed with { Seed = NonNegative(option, Value()) },
                 "--inbox" => parsed with { ChurnInbox = true },
+                "--ordering" => parsed with { ChurnOrdering = true },
                 "--chart" => parsed with { ChartPath = Value() },
                 "--compare-sampling" => parsed with { CompareSampling = true },
                 "--repeat" => parsed with { Repeat = Positive(option, Value()) },
@@ -135,6 +139,7 @@ internal sealed record BenchtestCommandLine
             "--churn runs two unpinned consumers and measures nothing: drop --consumers, --cores, --chart and --target-rate.");
         Refuse(Seed is not null && ChurnKills is null, "--seed goes with --churn.");
         Refuse(ChurnInbox && ChurnKills is null, "--inbox goes with --churn.");
+        Refuse(ChurnOrdering && ChurnKills is null, "--ordering goes with --churn.");
         Refuse((ConsumerLevels is not null || ChurnKills is not null) && (given.Contains("--connection-string") || given.Contains("--rate") || Settings.Store != BenchtestStore.None || Settings.Saga || given.Contains("--pinning")),
             "--consumers and --churn run their own broker, closed loop, with no store: drop --connection-string, --rate, --store, --saga and --pinning.");
         Refuse(Cores > Environment.ProcessorCount, $"--cores must be at most {Environment.ProcessorCount}, the cores of this machine.");

@@ -137,6 +137,11 @@ internal static class ResultTable
         output.WriteLine(
             $"lost {Count(result.Lost)}; {Count(result.HandlerRuns)} event handler runs, {Count(result.Repeats)} of them repeats, " +
             $"{Count(result.RepeatsUnderNewIds)} under a message id not seen before.");
+        if (result.OrderViolations is { } violations)
+        {
+            output.WriteLine($"ordering keys: {Count(violations)} first runs after a later one of their key.");
+        }
+
         if (result is { Effects: { } effects, EffectsLost: { } lost, EffectRepeats: { } repeats })
         {
             output.WriteLine(

@@ -41,7 +41,7 @@ internal static class ScaleOutCommand
     {
         var seed = commandLine.Seed ?? Random.Shared.Next();
         progress.StartRun($"churn, seed {seed}: ");
-        var result = await new ChurnRun(commandLine.Settings, progress, Announce(error, progress)).RunAsync(kills, seed, commandLine.ChurnInbox, CancellationToken.None).ConfigureAwait(false);
+        var result = await new ChurnRun(commandLine.Settings, progress, Announce(error, progress)).RunAsync(kills, seed, commandLine.ChurnInbox, commandLine.ChurnOrdering, CancellationToken.None).ConfigureAwait(false);
         progress.Clear();
         ResultTable.WriteChurn(output, result);
         return result;

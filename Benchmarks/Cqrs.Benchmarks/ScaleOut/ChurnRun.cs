@@ -13,7 +13,9 @@ namespace Cqrs.Benchmarks.ScaleOut;
 /// from a seeded random, so a seed draws the same ones again. With the inbox, the handlers of both consumers do their
 /// work through one inbox, a SQLite file they share, and the audit weighs each effect repeated against what the inbox
 /// allows (<see cref="EffectAudit"/>): each consumer process started is an incarnation of its own, and the run knows
-/// which were killed.
+/// which were killed. With ordering keys, the broker's entities and the consumers use sessions, each sending task's
+/// commands take <see cref="LanesPerTask"/> keys in turn, and the audit checks that each key's operations were handled
+/// in the order sent.
 /// </summary>
 /// <param name="settings">The run: tasks × commands sent, telemetry, network delay.</param>
 /// <param name="progress">Where the run's progress shows.</param>
@@ -21,6 +23,9 @@ namespace Cqrs.Benchmarks.ScaleOut;
 internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestProgress> progress, Action<string, int> started)
 {
     private const int Consumers = 2;
+
+    /// <summary>Few enough that each key has many commands to keep in order, many enough that the sessions run side by side.</summary>
+    private const int LanesPerTask = 16;
 
     /// <summary>
     /// Locks this short bring a killed consumer's messages back within seconds; the handlers take microseconds, and the
@@ -31,8 +36,9 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
     /// <param name="kills">Times a consumer is killed and started again.</param>
     /// <param name="seed">Draws the kill points and the consumers killed.</param>
     /// <param name="inbox">Whether the handlers work through one inbox the consumers share.</param>
+    /// <param name="ordering">Whether the commands carry ordering keys, received through sessions.</param>
     /// <param name="cancellationToken">Stops the run.</param>
-    public async Task<ChurnResult> RunAsync(int kills, int seed, bool inbox, CancellationToken cancellationToken)
+    public async Task<ChurnResult> RunAsync(int kills, int seed, bool inbox, bool ordering, CancellationToken cancellationToken)
     {
         var operations = settings.Operations;
         var random = new Random(seed);
@@ -40,6 +46,7 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
         var directory = Directory.CreateTempSubdirectory("cqrs-churn-");
         string[] logs = [.. Enumerable.Range(1, Consumers).Select(slot => Path.Combine(directory.FullName, $"consumer-{slot}.db"))];
         string[] inboxArguments = inbox ? ["--inbox", Path.Combine(directory.FullName, "inbox.db")] : [];
+        string[] sessionArguments = ["--sessions", ordering ? "on" : "off"];
         List<RoleProcess> processes = [];
         var consumers = new RoleProcess[Consumers];
         var incarnations = new int[Consumers];
@@ -49,15 +56,16 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
         {
             var broker = Started(processes, RoleProcess.Start("broker", "broker", [
                 "--network-delay", RoleArguments.Number(settings.BrokerNetworkDelay.TotalMilliseconds),
-                "--lock-duration", RoleArguments.Number(LockDuration.TotalSeconds)]));
+                "--lock-duration", RoleArguments.Number(LockDuration.TotalSeconds), .. sessionArguments]));
             var connection = (await broker.ReadAsync(RoleJsonContext.Default.BrokerReady, cancellationToken).ConfigureAwait(false)).ConnectionString;
-            var roleArguments = RoleArguments.For(settings, connection, operations).ToList();
+            List<string> roleArguments = [.. RoleArguments.For(settings, connection, operations), .. sessionArguments];
             for (var slot = 0; slot < Consumers; slot++)
             {
                 consumers[slot] = await StartConsumerAsync(slot).ConfigureAwait(false);
             }
 
-            var sender = Started(processes, RoleProcess.Start("sender", "sender", [.. roleArguments, "--tasks", RoleArguments.Number(settings.Tasks)]));
+            var sender = Started(processes, RoleProcess.Start("sender", "sender", [
+                .. roleArguments, "--tasks", RoleArguments.Number(settings.Tasks), "--lanes", RoleArguments.Number(ordering ? LanesPerTask : 0)]));
             await sender.ReadAsync(RoleJsonContext.Default.RoleReady, cancellationToken).ConfigureAwait(false);
             var begun = Stopwatch.GetTimestamp();
             var sending = sender.AskAsync(string.Create(CultureInfo.InvariantCulture, $"send 0 {settings.CommandsPerTask}"), RoleJsonContext.Default.Done, cancellationToken);
@@ -67,7 +75,7 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
             var effects = inbox
                 ? EffectAudit.Of(logs.SelectMany(HandlerRunLog.ReadEffects), logs.SelectMany(HandlerRunLog.ReadRecords), killedIncarnations, operations)
                 : null;
-            return Describe(HandlerRunAudit.Of(logs.SelectMany(HandlerRunLog.Read), operations), effects, killed, seed, elapsed);
+            return Describe(HandlerRunAudit.Of(logs.SelectMany(HandlerRunLog.Read), operations), effects, ordering, killed, seed, elapsed);
 
             async Task<int> KillAtItsPointsAsync()
             {
@@ -114,7 +122,7 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
         return process;
     }
 
-    private static ChurnResult Describe(HandlerRunAudit audit, EffectAudit? effects, int kills, int seed, TimeSpan elapsed) => new()
+    private static ChurnResult Describe(HandlerRunAudit audit, EffectAudit? effects, bool ordering, int kills, int seed, TimeSpan elapsed) => new()
     {
         Consumers = Consumers,
         Operations = audit.Operations,
@@ -126,6 +134,8 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
         HandlerRuns = audit.HandlerRuns,
         Repeats = audit.Repeats,
         RepeatsUnderNewIds = audit.RepeatsUnderNewIds,
+        Ordering = ordering,
+        OrderViolations = ordering ? audit.OrderViolations : null,
         Inbox = effects is not null,
         Effects = effects?.Effects,
         EffectsLost = effects?.Lost,

@@ -12,7 +12,7 @@ namespace Cqrs.Benchmarks.ScaleOut;
 /// app's instance would, recording each handler run in a <see cref="HandledLedger"/> and, with <c>--handled-log</c>, in
 /// a durable <see cref="HandlerRunLog"/> too, under its <c>--incarnation</c>. With <c>--inbox PATH</c> as well, the
 /// handlers do their work through the inbox in the SQLite file at PATH, which the other consumers open too, and log
-/// each effect and each inbox record. It answers <c>progress</c> and <c>report</c>.
+/// each effect and each inbox record. With <c>--sessions on</c>, it receives by session, for ordering keys. It answers <c>progress</c> and <c>report</c>.
 /// </summary>
 internal static class ConsumerRole
 {
@@ -26,7 +26,8 @@ internal static class ConsumerRole
         (string, IEffectLog)? inbox = arguments.Optional("--inbox") is { } inboxPath
             ? (inboxPath, log ?? throw new ArgumentException("--inbox goes with --handled-log.", nameof(arguments)))
             : null;
-        await using var services = BenchtestServices.Build(completion, settings, arguments.Text("--connection-string"), inbox: inbox);
+        await using var services = BenchtestServices.Build(
+            completion, settings, arguments.Text("--connection-string"), inbox: inbox, sessions: arguments.Optional("--sessions") == "on");
         foreach (var hosted in services.GetServices<IHostedService>())
         {
             await hosted.StartAsync(CancellationToken.None);
