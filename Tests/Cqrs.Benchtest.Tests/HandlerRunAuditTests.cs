@@ -61,7 +61,7 @@ public sealed class HandlerRunAuditTests
              new(First, 3, id, Lane: 2, At: 40), new(First, 1, id, Lane: 2, At: 50), new(Second, 1, id, Lane: 2, At: 60), new(Second, 3, id, Lane: 2, At: 70)],
             operations: 4);
 
-        Assert.Equal(1, audit.OrderViolations);
+        Assert.Equal((1, 2), (audit.OrderViolations, audit.Lanes));
     }
 
     [Fact]

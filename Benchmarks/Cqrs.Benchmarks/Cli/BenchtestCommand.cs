@@ -63,9 +63,11 @@ internal static class BenchtestCommand
                     return RunFailed;
                 }
 
-                if (churn.OrderViolations > 0)
+                if (churn.OrderViolations > 0 || churn.Lanes == 0)
                 {
-                    error.WriteLine($"error: {churn.OrderViolations} handler runs came after a later operation of their ordering key had been handled.");
+                    error.WriteLine(churn.Lanes == 0
+                        ? "error: --ordering, but no handler run carried an ordering key: order was not checked."
+                        : $"error: {churn.OrderViolations} handler runs came after a later operation of their ordering key had been handled.");
                     return RunFailed;
                 }
 

@@ -137,9 +137,9 @@ internal static class ResultTable
         output.WriteLine(
             $"lost {Count(result.Lost)}; {Count(result.HandlerRuns)} event handler runs, {Count(result.Repeats)} of them repeats, " +
             $"{Count(result.RepeatsUnderNewIds)} under a message id not seen before.");
-        if (result.OrderViolations is { } violations)
+        if (result is { OrderViolations: { } violations, Lanes: { } lanes })
         {
-            output.WriteLine($"ordering keys: {Count(violations)} first runs after a later one of their key.");
+            output.WriteLine($"{Count(lanes)} ordering keys: {Count(violations)} first runs after a later one of their key.");
         }
 
         if (result is { Effects: { } effects, EffectsLost: { } lost, EffectRepeats: { } repeats })

@@ -136,6 +136,7 @@ internal sealed class ChurnRun(BenchtestSettings settings, IProgress<BenchtestPr
         RepeatsUnderNewIds = audit.RepeatsUnderNewIds,
         Ordering = ordering,
         OrderViolations = ordering ? audit.OrderViolations : null,
+        Lanes = ordering ? audit.Lanes : null,
         Inbox = effects is not null,
         Effects = effects?.Effects,
         EffectsLost = effects?.Lost,

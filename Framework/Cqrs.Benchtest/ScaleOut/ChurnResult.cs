@@ -48,6 +48,10 @@ internal sealed record ChurnResult
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? OrderViolations { get; init; }
 
+    /// <summary>With ordering keys: the keys the handler runs carried, so that a run whose commands lost their keys shows.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? Lanes { get; init; }
+
     /// <summary>Whether the handlers did their work through the inbox, on one SQLite file the consumers shared (<c>--inbox</c>).</summary>
     public required bool Inbox { get; init; }
 

@@ -16,7 +16,8 @@ namespace Cqrs.Benchtest.ScaleOut;
 /// <param name="Repeats">Runs beyond the first of a handler for an operation.</param>
 /// <param name="RepeatsUnderNewIds">Of those, the runs on a message id the handler had not yet seen for that operation.</param>
 /// <param name="OrderViolations">First runs of a handler that came after its first run of a later operation of the same lane.</param>
-internal sealed record HandlerRunAudit(int Operations, int Lost, int HandlerRuns, int Repeats, int RepeatsUnderNewIds, int OrderViolations = 0)
+/// <param name="Lanes">The lanes the runs carried: none when the operations had no ordering key.</param>
+internal sealed record HandlerRunAudit(int Operations, int Lost, int HandlerRuns, int Repeats, int RepeatsUnderNewIds, int OrderViolations = 0, int Lanes = 0)
 {
     /// <summary>The benchtest's event handlers, by the names they log under.</summary>
     public static IReadOnlyList<string> EventHandlers { get; } = [nameof(NumberRecordedFirstHandler), nameof(NumberRecordedSecondHandler)];
@@ -35,7 +36,8 @@ internal sealed record HandlerRunAudit(int Operations, int Lost, int HandlerRuns
             byHandlerAndOperation.Values.Sum(ids => ids.Count),
             byHandlerAndOperation.Values.Sum(ids => ids.Count - 1),
             byHandlerAndOperation.Values.Sum(ids => ids.Distinct().Count() - 1),
-            OrderViolationsAmong(audited));
+            OrderViolationsAmong(audited),
+            audited.Where(run => run.Lane is not null).Select(run => run.Lane).Distinct().Count());
     }
 
     private static int OrderViolationsAmong(List<HandlerRun> runs) => runs
