@@ -6,8 +6,8 @@ namespace Cqrs.Benchtest;
 /// <param name="bus">Where the commands go.</param>
 /// <param name="tracker">Stamps each operation's start.</param>
 /// <param name="lanesPerTask">
-/// In the closed loop, ordering keys per sending task, each command of a task taking the next in turn; 0: commands with
-/// no key.
+/// For a churn run with <c>--ordering</c>: the closed loop sends <see cref="RecordKeyedNumber"/>, each task's commands
+/// taking this many ordering keys in turn. 0: the benchtest's own <see cref="RecordNumber"/>, with no key.
 /// </param>
 internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker, int lanesPerTask = 0)
 {
@@ -24,7 +24,9 @@ internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker, int
         for (var task = 0; task < tasks; task++)
         {
             var first = firstSequence + (task * perTask);
-            senders[task] = Task.Run(() => SendRangeAsync(first, perTask, cancellationToken), cancellationToken);
+            senders[task] = Task.Run(
+                () => lanesPerTask > 0 ? SendKeyedRangeAsync(first, perTask, cancellationToken) : SendRangeAsync(first, perTask, cancellationToken),
+                cancellationToken);
         }
 
         return Task.WhenAll(senders);
@@ -46,9 +48,17 @@ internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker, int
     {
         for (var sequence = first; sequence < first + count; sequence++)
         {
-            // A lane's commands all come from this task, one after the other: they are sent in the order of their sequences.
-            int? lane = lanesPerTask > 0 ? first + ((sequence - first) % lanesPerTask) : null;
-            await SendAsync(sequence, cancellationToken, lane).ConfigureAwait(false);
+            await SendAsync(sequence, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>A lane's commands all come from this task, one after the other: they are sent in the order of their sequences.</summary>
+    private async Task SendKeyedRangeAsync(int first, int count, CancellationToken cancellationToken)
+    {
+        for (var sequence = first; sequence < first + count; sequence++)
+        {
+            tracker.Started(sequence);
+            await bus.SendAsync(new RecordKeyedNumber(sequence, first + ((sequence - first) % lanesPerTask)), cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -80,9 +90,9 @@ internal sealed class CommandLoad(ICommandBus bus, OperationTracker tracker, int
         }
     }
 
-    private ValueTask<SentMessage> SendAsync(int sequence, CancellationToken cancellationToken, int? lane = null)
+    private ValueTask<SentMessage> SendAsync(int sequence, CancellationToken cancellationToken)
     {
         tracker.Started(sequence);
-        return bus.SendAsync(new RecordNumber(sequence, Random.Shared.Next(RecordNumber.NumberLimit), lane), cancellationToken);
+        return bus.SendAsync(new RecordNumber(sequence, Random.Shared.Next(RecordNumber.NumberLimit)), cancellationToken);
     }
 }

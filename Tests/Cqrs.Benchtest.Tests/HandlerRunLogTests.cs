@@ -12,13 +12,13 @@ public sealed class HandlerRunLogTests : IDisposable
         var (one, two) = (Guid.NewGuid(), Guid.NewGuid());
         using (var log = new HandlerRunLog(_path, incarnation: 1))
         {
-            log.HandlerFinished("first", 1, lane: 7, one);
+            log.HandlerFinished("first", 1, one, lane: 7);
         }
 
         // A consumer started again on its file appends to what the one killed before it wrote.
         using (var log = new HandlerRunLog(_path, incarnation: 2))
         {
-            log.HandlerFinished("second", 2, lane: null, two);
+            log.HandlerFinished("second", 2, two);
             var runs = HandlerRunLog.Read(_path);
             Assert.Equal([("first", 1, one, (int?)7), ("second", 2, two, null)], runs.Select(run => (run.Handler, run.Sequence, run.MessageId, run.Lane)));
             Assert.True(runs[0].At < runs[1].At, "The runs' timestamps are in the order they were written.");
@@ -38,7 +38,7 @@ public sealed class HandlerRunLogTests : IDisposable
         {
             log.EffectDone("first", 1, one, checkedAt: 20);
             log.RecordDone("first", 1, one, recordedAt: 30);
-            log.HandlerFinished("first", 1, lane: null, one);
+            log.HandlerFinished("first", 1, one);
             log.EffectDone("second", 2, two, checkedAt: 40);
         }
 

@@ -12,7 +12,7 @@ internal sealed class NumberJournal(IAggregateRepository<NumberLog>? numberLogs,
 {
     public ValueTask RecordAsync(RecordNumber command, IMessageContext context, CancellationToken cancellationToken) =>
         saga ? context.SendAsync(new Sagas.StartNumberSaga(context.MessageId, command.Sequence, command.Number), cancellationToken)
-        : numberLogs is null ? context.PublishAsync(new NumberRecorded(command.Sequence, command.Number, command.Lane), cancellationToken)
+        : numberLogs is null ? context.PublishAsync(new NumberRecorded(command.Sequence, command.Number), cancellationToken)
         : AppendAsync(numberLogs, command, context, cancellationToken);
 
     /// <summary>Apart, so that the publishing path does not allocate this lambda's closure.</summary>

@@ -4,12 +4,18 @@ namespace Cqrs.Benchtest.Handlers;
 internal static class EventHandlerRun
 {
     public static ValueTask FinishAsync<THandler>(
+        THandler handler, string name, int sequence, IMessageContext context, IHandlerCompletion completion, InboxEffects? inbox, CancellationToken cancellationToken)
+        where THandler : class =>
+        FinishAsync(handler, name, sequence, lane: null, context, completion, inbox, cancellationToken);
+
+    /// <summary>As the other overload, for a keyed event's handler: the run is reported with the event's ordering key, <paramref name="lane"/>.</summary>
+    public static ValueTask FinishAsync<THandler>(
         THandler handler, string name, int sequence, int? lane, IMessageContext context, IHandlerCompletion completion, InboxEffects? inbox, CancellationToken cancellationToken)
         where THandler : class
     {
         if (inbox is null)
         {
-            completion.HandlerFinished(name, sequence, lane, context.MessageId);
+            Report(completion, name, sequence, lane, context.MessageId);
             return ValueTask.CompletedTask;
         }
 
@@ -21,6 +27,18 @@ internal static class EventHandlerRun
         where THandler : class
     {
         await inbox.RunAsync(handler, name, sequence, context, work: null, cancellationToken).ConfigureAwait(false);
-        completion.HandlerFinished(name, sequence, lane, context.MessageId);
+        Report(completion, name, sequence, lane, context.MessageId);
+    }
+
+    private static void Report(IHandlerCompletion completion, string name, int sequence, int? lane, Guid messageId)
+    {
+        if (lane is { } key)
+        {
+            completion.HandlerFinished(name, sequence, messageId, key);
+        }
+        else
+        {
+            completion.HandlerFinished(name, sequence, messageId);
+        }
     }
 }

@@ -8,7 +8,13 @@ internal interface IHandlerCompletion
 {
     /// <summary>
     /// <paramref name="handler"/> has finished its run for the operation numbered <paramref name="sequence"/>, on the
-    /// message <paramref name="messageId"/>, of the ordering key <paramref name="lane"/> (null: none).
+    /// message <paramref name="messageId"/>.
     /// </summary>
-    void HandlerFinished(string handler, int sequence, int? lane, Guid messageId);
+    void HandlerFinished(string handler, int sequence, Guid messageId);
+
+    /// <summary>
+    /// As <see cref="HandlerFinished(string, int, Guid)"/>, for a run on a keyed event (<c>--churn --ordering</c>) of
+    /// the ordering key <paramref name="lane"/>. Only a log that audits order keeps the key; the others count the run alike.
+    /// </summary>
+    void HandlerFinished(string handler, int sequence, Guid messageId, int lane) => HandlerFinished(handler, sequence, messageId);
 }

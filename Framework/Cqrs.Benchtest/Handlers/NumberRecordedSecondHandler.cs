@@ -6,5 +6,5 @@ namespace Cqrs.Benchtest.Handlers;
 internal sealed class NumberRecordedSecondHandler(IHandlerCompletion completion, InboxEffects? inbox = null) : IEventHandler<NumberRecorded>
 {
     public ValueTask HandleAsync(NumberRecorded @event, IMessageContext context, CancellationToken cancellationToken) =>
-        EventHandlerRun.FinishAsync(this, nameof(NumberRecordedSecondHandler), @event.Sequence, @event.Lane, context, completion, inbox, cancellationToken);
+        EventHandlerRun.FinishAsync(this, nameof(NumberRecordedSecondHandler), @event.Sequence, context, completion, inbox, cancellationToken);
 }

@@ -16,5 +16,5 @@ public sealed record NumberLog([property: Key(0)] bool Recorded) : IAggregate<Nu
     /// <summary>Records the command's number, unless it is recorded already.</summary>
     /// <exception cref="InvalidOperationException">The number is recorded already.</exception>
     public IEnumerable<IEvent> Decide(RecordNumber command) =>
-        Recorded ? throw new InvalidOperationException($"Number {command.Sequence} is recorded already.") : [new NumberRecorded(command.Sequence, command.Number, command.Lane)];
+        Recorded ? throw new InvalidOperationException($"Number {command.Sequence} is recorded already.") : [new NumberRecorded(command.Sequence, command.Number)];
 }

@@ -24,7 +24,7 @@ internal sealed class HandledLedger(int sequences) : IHandlerCompletion
     /// </summary>
     public long LastCompletedTimestamp => Volatile.Read(ref _lastCompletedTimestamp);
 
-    public void HandlerFinished(string handler, int sequence, int? lane, Guid messageId)
+    public void HandlerFinished(string handler, int sequence, Guid messageId)
     {
         if (Interlocked.Increment(ref _runs[sequence]) == OperationTracker.HandlersPerOperation)
         {

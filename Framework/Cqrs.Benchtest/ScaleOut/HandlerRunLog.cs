@@ -47,15 +47,9 @@ internal sealed class HandlerRunLog : IHandlerCompletion, IEffectLog, IDisposabl
         _insertRecord = Insert($"{Records} (handler, sequence, message_id, incarnation, at) VALUES ($handler, $sequence, $messageId, $incarnation, $at)", incarnation);
     }
 
-    public void HandlerFinished(string handler, int sequence, int? lane, Guid messageId)
-    {
-        lock (_writing)
-        {
-            // Read under the lock, so that this process's rows are in the order of their timestamps.
-            _insertRun.Parameters["$lane"].Value = lane is { } key ? key : DBNull.Value;
-            Write(_insertRun, handler, sequence, messageId, Stopwatch.GetTimestamp());
-        }
-    }
+    public void HandlerFinished(string handler, int sequence, Guid messageId) => WriteRun(handler, sequence, messageId, DBNull.Value);
+
+    public void HandlerFinished(string handler, int sequence, Guid messageId, int lane) => WriteRun(handler, sequence, messageId, lane);
 
     public void EffectDone(string handler, int sequence, Guid messageId, long checkedAt) => Write(_insertEffect, handler, sequence, messageId, checkedAt);
 
@@ -131,6 +125,16 @@ internal sealed class HandlerRunLog : IHandlerCompletion, IEffectLog, IDisposabl
         }
 
         return insert;
+    }
+
+    private void WriteRun(string handler, int sequence, Guid messageId, object lane)
+    {
+        lock (_writing)
+        {
+            // Read under the lock, so that this process's rows are in the order of their timestamps.
+            _insertRun.Parameters["$lane"].Value = lane;
+            Write(_insertRun, handler, sequence, messageId, Stopwatch.GetTimestamp());
+        }
     }
 
     private void Write(SqliteCommand insert, string handler, int sequence, Guid messageId, long? at = null)
