@@ -81,9 +81,9 @@ internal static class HelpText
                                 open), and the logs say which effects repeated, and why: a consumer killed
                                 between an effect and its record, two consumers at once, or (a failure)
                                 after the record
-                                --ordering: the commands and their events carry ordering keys (16 per
-                                sending task), on session entities, and the logs say how many first runs
-                                came after a later one of their key
+                                --ordering: keyed commands of their own (RecordKeyedNumber) and their
+                                events carry ordering keys (16 per sending task), on session entities,
+                                and the logs say how many first runs came after a later one of their key
           --chart PATH          where the chart goes (default benchtest-sweep.svg, or benchtest-consumers.svg
                                 with --consumers)
           -h, --help            this text
