@@ -5,8 +5,8 @@ namespace Cqrs.Benchmarks.Micro;
 /// <summary>
 /// Latency of one operation: each invocation sends one command and awaits both handlers of its event.
 /// Side by side: the handlers called directly (baseline), our bus in direct mode and with the full pipeline
-/// (validation and MessagePack on both hops), both also with the benchtest's telemetry on, MediatR 5.1, Mediator 3.0
-/// (source-generated) and Wolverine 6.62 (in memory, durability off; its event queued locally as Wolverine publishes
+/// (validation and MessagePack on both hops), both also with the benchtest's telemetry on, MediatR 5.1 and Mediator 3.0
+/// (source-generated), each also with FluentValidation on the command and the event, and Wolverine 6.62 (in memory, durability off; its event queued locally as Wolverine publishes
 /// it, or its handlers invoked in line).
 /// </summary>
 [MemoryDiagnoser]
@@ -35,6 +35,12 @@ public class DispatchBenchmarks : DispatchBenchmarkState
 
     [Benchmark(Description = "Mediator 3.0")]
     public Task Mediator() => Subjects.SendWithMediatorAsync(1);
+
+    [Benchmark(Description = "MediatR 5.1 + FluentValidation")]
+    public Task MediatRValidated() => Subjects.SendWithValidatedMediatRAsync(1);
+
+    [Benchmark(Description = "Mediator 3.0 + FluentValidation")]
+    public Task MediatorValidated() => Subjects.SendWithValidatedMediatorAsync(1);
 
     [Benchmark(Description = "Wolverine 6.62 InvokeAsync, event queued")]
     public Task Wolverine() => WolverineHost.InvokeAsync(1);

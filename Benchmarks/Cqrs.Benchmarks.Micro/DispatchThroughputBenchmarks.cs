@@ -37,6 +37,12 @@ public class DispatchThroughputBenchmarks : DispatchBenchmarkState
     [Benchmark(OperationsPerInvoke = Operations, Description = "Mediator 3.0")]
     public Task Mediator() => Subjects.SendWithMediatorAsync(Operations);
 
+    [Benchmark(OperationsPerInvoke = Operations, Description = "MediatR 5.1 + FluentValidation")]
+    public Task MediatRValidated() => Subjects.SendWithValidatedMediatRAsync(Operations);
+
+    [Benchmark(OperationsPerInvoke = Operations, Description = "Mediator 3.0 + FluentValidation")]
+    public Task MediatorValidated() => Subjects.SendWithValidatedMediatorAsync(Operations);
+
     [Benchmark(OperationsPerInvoke = Operations, Description = "Wolverine 6.62 InvokeAsync, event queued")]
     public Task Wolverine() => WolverineHost.InvokeAsync(Operations);
 
