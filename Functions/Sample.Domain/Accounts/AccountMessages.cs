@@ -3,17 +3,20 @@ using FluentValidation;
 
 namespace Sample.Domain.Accounts;
 
+// An account's commands carry its id as their ordering key: with sessions (the Bicep's default, and the local
+// topology's) one account's commands are handled one at a time, in the order sent, by whichever instance holds its
+// session, so instances never race on one account. Its events are keyed by its stream without saying so.
 [WireName("sample.v1.open-account")]
 [PublicCommand]
-public sealed record OpenAccount([property: Key(0)] string AccountId, [property: Key(1)] string Owner) : ICommand;
+public sealed record OpenAccount([property: Key(0), OrderingKey] string AccountId, [property: Key(1)] string Owner) : ICommand;
 
 [WireName("sample.v1.deposit")]
 [PublicCommand]
-public sealed record Deposit([property: Key(0)] string AccountId, [property: Key(1)] decimal Amount) : ICommand;
+public sealed record Deposit([property: Key(0), OrderingKey] string AccountId, [property: Key(1)] decimal Amount) : ICommand;
 
 [WireName("sample.v1.withdraw")]
 [PublicCommand]
-public sealed record Withdraw([property: Key(0)] string AccountId, [property: Key(1)] decimal Amount) : ICommand;
+public sealed record Withdraw([property: Key(0), OrderingKey] string AccountId, [property: Key(1)] decimal Amount) : ICommand;
 
 [WireName("sample.v1.account-opened")]
 public sealed record AccountOpened([property: Key(0)] string AccountId, [property: Key(1)] string Owner) : IEvent;
