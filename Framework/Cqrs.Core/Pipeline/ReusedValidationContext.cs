@@ -1,3 +1,4 @@
+using System.Reflection;
 using System.Runtime.CompilerServices;
 using FluentValidation;
 using FluentValidation.Results;
@@ -11,12 +12,14 @@ namespace Cqrs.Pipeline;
 /// Between uses the context is put back as a new one is: no message, no failures, no root data, no shared
 /// condition results. A context that a validator left mid-way (it threw, or kept a child's property chain) is dropped.
 /// The message, the failure list and the shared condition cache are not public: they are reached through
-/// <see cref="UnsafeAccessorAttribute"/> (no reflection), and when the FluentValidation in use lacks them, every
-/// validation gets a new context, as FluentValidation itself would make. Thread-safe.
+/// <see cref="UnsafeAccessorAttribute"/> (no reflection), and only in the FluentValidation release this was tested
+/// with (<see cref="ValidationContextReuse.TestedFluentValidation"/>): another release may keep other state in those members, or none, so with
+/// it every validation gets a new context through the public API, as FluentValidation itself would make. Thread-safe.
 /// </summary>
 internal static class ReusedValidationContext<T>
 {
-    private static readonly bool Reusable = ProbeAccessors();
+    private static readonly bool Reusable =
+        IsTestedRelease(typeof(IValidator).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion) && ProbeAccessors();
 
     [ThreadStatic]
     private static ValidationContext<T>? t_free;
@@ -37,6 +40,14 @@ internal static class ReusedValidationContext<T>
         Return(context);
         return failures;
     }
+
+    /// <summary>
+    /// Whether <paramref name="informationalVersion"/> (a FluentValidation assembly's, such as <c>12.2.0+commit</c>) is
+    /// the release whose non-public members a reused context was tested against.
+    /// </summary>
+    internal static bool IsTestedRelease(string? informationalVersion) =>
+        informationalVersion is not null
+        && informationalVersion.Split('+')[0] == ValidationContextReuse.TestedFluentValidation;
 
     /// <summary>Whether this FluentValidation has the members a reused context is reset through.</summary>
     internal static bool ProbeAccessors()

@@ -1,6 +1,8 @@
+using System.Reflection;
 using System.Runtime.CompilerServices;
 using Cqrs.Pipeline;
 using FluentValidation;
+using Cqrs.Tests.Support;
 using FluentValidation.Results;
 
 namespace Cqrs.Tests.Pipeline;
@@ -15,6 +17,29 @@ public sealed class ReusedValidationContextTests
     [Fact]
     public void ProbeAccessors_WithThePinnedFluentValidation_FindsTheMembersItResets() =>
         Assert.True(ReusedValidationContext<Parcel>.ProbeAccessors());
+
+    [Fact]
+    public void TestedFluentValidation_IsTheVersionThePackagesPin()
+    {
+        var packages = System.Xml.Linq.XDocument.Load(Path.Combine(RepositoryFiles.Root(), "Directory.Packages.props"));
+        var pinned = packages.Descendants("PackageVersion").Single(package => (string?)package.Attribute("Include") == "FluentValidation");
+
+        Assert.Equal(ValidationContextReuse.TestedFluentValidation, (string?)pinned.Attribute("Version"));
+    }
+
+    [Fact]
+    public void IsTestedRelease_OfTheFluentValidationInUse_IsTrue() =>
+        Assert.True(ReusedValidationContext<Parcel>.IsTestedRelease(
+            typeof(IValidator).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion));
+
+    [Theory]
+    [InlineData("12.2.1+0123abc")]
+    [InlineData("12.3.0")]
+    [InlineData("11.11.0")]
+    [InlineData("12.2.0-preview1")]
+    [InlineData(null)]
+    public void IsTestedRelease_OfAnotherRelease_IsFalse(string? informationalVersion) =>
+        Assert.False(ReusedValidationContext<Parcel>.IsTestedRelease(informationalVersion));
 
     [Fact]
     public void Validate_AfterAFailedMessage_ReportsOnlyTheNextMessagesFailures()

@@ -1,4 +1,5 @@
 using System.Reflection;
+using Cqrs.Tests.Support;
 
 namespace Cqrs.Tests.PublicApi;
 
@@ -27,7 +28,7 @@ public sealed class PublicApiTests
     [MemberData(nameof(Assemblies))]
     public void PublicSurface_MatchesTheCheckedInListing(string assemblyName)
     {
-        var listingPath = Path.Combine(RepositoryRoot(), "Framework", assemblyName, "PublicAPI.txt");
+        var listingPath = Path.Combine(RepositoryFiles.Root(), "Framework", assemblyName, "PublicAPI.txt");
         var actual = string.Join('\n', Describe(Assembly.Load(assemblyName))) + "\n";
         if (Environment.GetEnvironmentVariable("UPDATE_PUBLIC_API") == "1")
         {
@@ -77,15 +78,4 @@ public sealed class PublicApiTests
 
     private static string Kind(Type type) =>
         type.IsInterface ? "interface" : type.IsEnum ? "enum" : type.IsValueType ? "struct" : type.IsAbstract && type.IsSealed ? "static class" : "class";
-
-    private static string RepositoryRoot()
-    {
-        var directory = new DirectoryInfo(AppContext.BaseDirectory);
-        while (directory is not null && !File.Exists(Path.Combine(directory.FullName, "CQRS.sln")))
-        {
-            directory = directory.Parent;
-        }
-
-        return directory?.FullName ?? throw new InvalidOperationException("CQRS.sln not found above the test's directory.");
-    }
 }
