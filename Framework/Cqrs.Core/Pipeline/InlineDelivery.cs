@@ -4,16 +4,38 @@ using Cqrs.Transports;
 namespace Cqrs.Pipeline;
 
 /// <summary>
-/// A message handled in its sender's call (direct dispatch with no span to record: nobody listens, or its trace is
-/// not sampled, <see cref="UnsampledInlineDelivery"/>): its delivery and its handlers' context in one object, smaller
-/// than a transport message and a context together. A transport message is made only when something needs one: a
-/// retry, a dead-letter, a queueing on shutdown. It keeps its cause, whose call it runs in, rather than the cause's id:
-/// a reference is the smaller, and leaves room for the send time, which an id derived from a name does not carry.
+/// A message handled in its sender's call (direct dispatch with no span to record): its delivery and its handlers'
+/// context in one object. A transport message is made only when something needs one: a retry, a dead-letter, a
+/// queueing on shutdown. Each thread keeps a few that are done with and hands them out again (<see cref="Rent"/>,
+/// <see cref="Return"/>): a handler's context is valid only during its call (<see cref="IMessageContext"/>), and one whose
+/// handlers all completed in the sender's call is no longer anyone's. So it holds plain values, never its cause: a message
+/// a handler sends and does not wait for keeps its causation id after the cause's context is handed out again.
 /// </summary>
-internal class InlineDelivery(SendPosition sends, string wireName, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause)
-    : MessageContext(sends)
+internal sealed class InlineDelivery : MessageContext
 {
-    private readonly DateTime _enqueuedUtc = stamp.Time.UtcDateTime;
+    /// <summary>Enough for the nesting direct dispatch allows: a command, the event its handler raises, and so on.</summary>
+    private const int KeptPerThread = TransportMessage.MaxInlineDepth + 1;
+
+    [ThreadStatic]
+    private static InlineDelivery?[]? t_kept;
+
+    [ThreadStatic]
+    private static int t_keptCount;
+
+    private string _wireName = "";
+    private object _message = null!;
+    private Guid _messageId;
+    private Guid _correlationId;
+    private Guid _causationId;
+    private DateTime _enqueuedUtc;
+    private int _inlineDepth;
+    private ActivityContext _traceContext;
+    private bool _traced;
+
+    private InlineDelivery(SendPosition sends)
+        : base(sends)
+    {
+    }
 
     /// <summary>A new transport message for each call: none is kept, for a delivery that most often needs none.</summary>
     public override TransportMessage Delivery => new()
@@ -24,23 +46,23 @@ internal class InlineDelivery(SendPosition sends, string wireName, object messag
         EnqueuedTime = EnqueuedTime,
         InlineDepth = InlineDepth,
         WireName = WireName,
-        Payload = message,
+        Payload = _message,
         DeliveryCount = 1,
         TraceContext = TraceContext,
         Unsampled = Unsampled,
     };
 
-    public override int InlineDepth { get; } = (cause?.InlineDepth ?? 0) + 1;
+    public override int InlineDepth => _inlineDepth;
 
     public override string? TargetHandler => null;
 
-    public override Guid MessageId { get; } = stamp.MessageId;
+    public override Guid MessageId => _messageId;
 
-    public override Guid CorrelationId { get; } = correlationId;
+    public override Guid CorrelationId => _correlationId;
 
-    public override Guid CausationId => cause?.MessageId ?? Guid.Empty;
+    public override Guid CausationId => _causationId;
 
-    public override string WireName => wireName;
+    public override string WireName => _wireName;
 
     /// <summary>When it was sent, as its sender read the time (see <see cref="MessageSender.NextStamp"/>).</summary>
     public override DateTimeOffset EnqueuedTime => new(_enqueuedUtc, TimeSpan.Zero);
@@ -49,8 +71,53 @@ internal class InlineDelivery(SendPosition sends, string wireName, object messag
 
     public override StreamPosition? Stream => null;
 
-    /// <summary>None: nobody listened when it was sent.</summary>
-    public override ActivityContext TraceContext => default;
+    /// <summary>The trace it goes on in, unsampled, for the messages its handlers send; none when nobody listened as it was sent.</summary>
+    public override ActivityContext TraceContext => _traceContext;
 
-    public override bool Unsampled => false;
+    /// <summary>Marked where no context can say so, as a transport message is: when someone listened and there is none.</summary>
+    public override bool Unsampled => _traced && _traceContext == default;
+
+    /// <summary>
+    /// A delivery of <paramref name="message"/>, one this thread is done with when it has one. <paramref name="trace"/> is
+    /// its unsampled trace when someone listens to spans (<see cref="Diagnostics.CqrsTelemetry.SampleSend"/>), null when nobody does.
+    /// </summary>
+    public static InlineDelivery Rent(
+        SendPosition sends, string wireName, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, ActivityContext? trace)
+    {
+        var kept = t_kept;
+        InlineDelivery delivery;
+        if (kept is not null && t_keptCount > 0)
+        {
+            var index = --t_keptCount;
+            delivery = kept[index]!;
+            kept[index] = null;
+            delivery.RestartAt(sends);
+        }
+        else
+        {
+            delivery = new InlineDelivery(sends);
+        }
+
+        delivery._wireName = wireName;
+        delivery._message = message;
+        delivery._messageId = stamp.MessageId;
+        delivery._correlationId = correlationId;
+        delivery._causationId = cause?.MessageId ?? Guid.Empty;
+        delivery._enqueuedUtc = stamp.Time.UtcDateTime;
+        delivery._inlineDepth = (cause?.InlineDepth ?? 0) + 1;
+        delivery._traceContext = trace.GetValueOrDefault();
+        delivery._traced = trace.HasValue;
+        return delivery;
+    }
+
+    /// <summary>Hands this delivery to the thread's next <see cref="Rent"/>. Call it only once its handling has completed, in the sender's call.</summary>
+    public void Return()
+    {
+        _message = null!;
+        var kept = t_kept ??= new InlineDelivery?[KeptPerThread];
+        if (t_keptCount < kept.Length)
+        {
+            kept[t_keptCount++] = this;
+        }
+    }
 }

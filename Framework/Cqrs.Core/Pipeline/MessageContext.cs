@@ -64,6 +64,9 @@ internal abstract class MessageContext(SendPosition sends) : IMessageContext
     /// </summary>
     public void StartSends(HandlerSends handler) => _sends = handler.FirstVia(_sends.Emitter);
 
+    /// <summary>Points a context handed out again at <paramref name="sends"/>, as a new one starts.</summary>
+    protected void RestartAt(SendPosition sends) => _sends = sends;
+
     /// <summary>Counts the current handler's sends from 0 again, as an attempt starts: a retry sends under the ids the failed attempt sent under.</summary>
     public void RestartSends() => _sends = _sends.First;
 

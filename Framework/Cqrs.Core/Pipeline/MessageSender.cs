@@ -150,18 +150,27 @@ internal sealed partial class MessageSender : IMessageEmitter
 
         if (!CqrsTelemetry.Source.HasListeners())
         {
-            return HandInLine(descriptor, new InlineDelivery(BeforeHandlers, descriptor.WireName, message!, stamp, correlationId, cause), message, cancellationToken);
+            return HandInLine(descriptor, InlineDelivery.Rent(BeforeHandlers, descriptor.WireName, message!, stamp, correlationId, cause, trace: null), message, cancellationToken);
         }
 
         var caller = Activity.Current;
         var span = SampleSend(descriptor, cause, caller, out var trace);
         return span is null
-            ? HandInLine(descriptor, new UnsampledInlineDelivery(BeforeHandlers, descriptor.WireName, message!, stamp, correlationId, cause, trace), message, cancellationToken)
+            ? HandInLine(descriptor, InlineDelivery.Rent(BeforeHandlers, descriptor.WireName, message!, stamp, correlationId, cause, trace), message, cancellationToken)
             : HandOverInSpan(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, caller, span, cancellationToken);
     }
 
-    private ValueTask HandInLine<T>(MessageDescriptor<T> descriptor, InlineDelivery delivery, T message, CancellationToken cancellationToken) =>
-        RecordSentOnceDone(descriptor, _dispatcher.HandleInLineAsync(_catalog.InvokerOf(descriptor), delivery, message, cancellationToken));
+    /// <summary>Handles the message in line; a delivery whose handling completed at once is no one's any more, and is handed out again.</summary>
+    private ValueTask HandInLine<T>(MessageDescriptor<T> descriptor, InlineDelivery delivery, T message, CancellationToken cancellationToken)
+    {
+        var handling = _dispatcher.HandleInLineAsync(_catalog.InvokerOf(descriptor), delivery, message, cancellationToken);
+        if (handling.IsCompletedSuccessfully)
+        {
+            delivery.Return();
+        }
+
+        return RecordSentOnceDone(descriptor, handling);
+    }
 
     /// <summary>Decides the trace of a message sent now, under its cause's (see <see cref="CqrsTelemetry.SampleSend"/>).</summary>
     private static Activity? SampleSend(MessageDescriptor descriptor, MessageContext? cause, Activity? caller, out ActivityContext trace) =>
