@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Diagnostics.Metrics;
 using Cqrs.Pipeline;
 using Cqrs.Testing.Domain.Orders;
 using Cqrs.Testing.Domain.Probes;
@@ -118,6 +119,40 @@ public sealed class TracingTests
         Assert.Equal(1, started);
     }
 
+    /// <summary>Unsampled direct dispatch starts no activity, yet every message and handler call is still counted and timed.</summary>
+    [Fact]
+    public async Task DirectDispatch_WithEveryTraceDropped_StartsNoActivityAndRecordsEveryMetric()
+    {
+        const int Orders = 300;
+        const string Command = "tests.v1.submit-order", Event = "tests.v1.order-submitted";
+        var started = 0;
+        using var listener = ListenToCqrsSpans(ActivitySamplingResult.PropagationData, onSample: () => { }, onStarted: () => Interlocked.Increment(ref started));
+        using var meters = new RecordingMeterFactory();
+        await using (var provider = TestHost.Create(options => options.DirectDispatch = true, services => services.AddSingleton<IMeterFactory>(meters)))
+        {
+            var bus = provider.GetRequiredService<ICommandBus>();
+            for (var order = 0; order < Orders; order++)
+            {
+                await bus.SendAsync(SampleOrders.Valid());
+            }
+
+            await provider.GetRequiredService<Recorder>().WaitForAsync<NotifyCustomer>(Orders);
+        }
+
+        // The counts reach the counters when the container is disposed; durations are recorded one by one.
+        Assert.Equal(0, started);
+        Assert.Equal(
+            [Orders, Orders, Orders, 2 * Orders, Orders, 2 * Orders],
+            [
+                Total(meters, CqrsDiagnostics.MessagesSent, Command),
+                Total(meters, CqrsDiagnostics.MessagesSent, Event),
+                Total(meters, CqrsDiagnostics.MessagesHandled, Command),
+                Total(meters, CqrsDiagnostics.MessagesHandled, Event),
+                meters.Of(CqrsDiagnostics.HandlerDuration, Command).Count,
+                meters.Of(CqrsDiagnostics.HandlerDuration, Event).Count,
+            ]);
+    }
+
     [Fact]
     public async Task Send_AfterTheTransportStartedInsideAnotherTrace_StaysOutOfThatTrace()
     {
@@ -160,6 +195,9 @@ public sealed class TracingTests
             Assert.DoesNotContain(_exported, span => span.GetTagItem(ConversationIdTag) as string == untraced.CorrelationId.ToString());
         }
     }
+
+    private static int Total(RecordingMeterFactory meters, string instrument, string messageType) =>
+        (int)meters.Of(instrument, messageType).Sum(measurement => measurement.Value);
 
     private static ActivityListener ListenToCqrsSpans(ActivitySamplingResult decision, Action onSample, Action onStarted)
     {
