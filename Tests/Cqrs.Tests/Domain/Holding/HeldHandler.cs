@@ -7,7 +7,7 @@ public sealed class HeldHandler(Gate gate, Recorder recorder) : IEventHandler<He
 {
     public async ValueTask HandleAsync(Held @event, IMessageContext context, CancellationToken cancellationToken)
     {
-        if (@event.At == HoldPoint.InEventHandler)
+        if (@event.At is HoldPoint.InEventHandler or HoldPoint.InEventHandlerNotAwaited)
         {
             await gate.PassAsync();
         }

@@ -13,6 +13,12 @@ public sealed class HoldHandler(Gate gate, Recorder recorder) : ICommandHandler<
         }
 
         recorder.Record(this, command, context);
+        if (command.At == HoldPoint.InEventHandlerNotAwaited)
+        {
+            _ = context.PublishAsync(new Held(command.Number, command.At), cancellationToken).AsTask();
+            return;
+        }
+
         await context.PublishAsync(new Held(command.Number, command.At), cancellationToken);
     }
 }

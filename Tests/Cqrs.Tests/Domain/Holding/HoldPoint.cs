@@ -8,4 +8,7 @@ public enum HoldPoint
 
     /// <summary>Its command handler raises <see cref="Held"/> at once; the event's handler waits.</summary>
     InEventHandler,
+
+    /// <summary>Its command handler raises <see cref="Held"/> without waiting for it and returns; the event's handler waits.</summary>
+    InEventHandlerNotAwaited,
 }
