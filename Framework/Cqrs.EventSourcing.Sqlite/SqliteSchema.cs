@@ -52,6 +52,16 @@ internal static class SqliteSchema
             PRIMARY KEY (handler, message_id)
         ) WITHOUT ROWID;
 
+        -- Messages a handler is handling now, in one process or another: claimant (an id per attempt) holds the
+        -- message until lease_until_ticks (UTC ticks), unless it renews its claim; the handled record replaces it.
+        CREATE TABLE IF NOT EXISTS inbox_claims (
+            handler           TEXT    NOT NULL,
+            message_id        BLOB    NOT NULL,
+            claimant          BLOB    NOT NULL,
+            lease_until_ticks INTEGER NOT NULL,
+            PRIMARY KEY (handler, message_id)
+        ) WITHOUT ROWID;
+
         -- One row per saga, replaced only by a save that expects its version. completed_ticks: when it completed
         -- (UTC ticks; NULL while it runs), so that completed sagas can be purged once old.
         CREATE TABLE IF NOT EXISTS sagas (

@@ -1,36 +1,94 @@
+using Microsoft.Extensions.Options;
+
 namespace Cqrs.EventSourcing;
 
 /// <summary>
 /// Opt-in idempotency for handlers: runs a handler's work once per message id, remembered in the store.
-/// The work is recorded after it succeeds, so a crash in between runs it again (at least once, never lost).
-/// Two deliveries of one message in this process run one after the other, so the second is skipped. Thread-safe.
+/// Before the work the inbox claims the message in the store, for <see cref="EventSourcingOptions.InboxClaimDuration"/>
+/// renewed while the work runs, and after it records the message as handled, so that instances sharing the store never
+/// do the work at the same time, nor again later. A crash between the work and its record runs it again (at least once,
+/// never lost). Two deliveries of one message in this process run one after the other, so the second is skipped; one in
+/// another instance while this one works fails with <see cref="InboxClaimHeldException"/>, to be retried. Thread-safe.
 /// </summary>
 /// <example><code>
 /// public ValueTask HandleAsync(AccountOpened @event, IMessageContext context, CancellationToken cancellationToken) =>
 ///     inbox.HandleOnceAsync(this, context, token => mailer.SendWelcomeAsync(@event.Owner, token), cancellationToken);
 /// </code></example>
-public sealed class Inbox(IInboxStore store)
+/// <param name="store">Where the claims and records are kept.</param>
+/// <param name="options">The claim's duration.</param>
+/// <param name="clock">Times the claim's renewals.</param>
+public sealed class Inbox(IInboxStore store, IOptions<EventSourcingOptions> options, TimeProvider clock)
 {
     private readonly KeyedLocks _locks = new();
+    private readonly TimeSpan _claimDuration = options.Value.InboxClaimDuration;
 
     /// <summary>Runs <paramref name="work"/> unless <typeparamref name="THandler"/> has already handled the message.</summary>
     /// <returns>True when the work ran; false when it was a repeat.</returns>
+    /// <exception cref="InboxClaimHeldException">Another instance is handling the message now; the work did not run.</exception>
     public async ValueTask<bool> HandleOnceAsync<THandler>(THandler handler, IMessageContext context, Func<CancellationToken, ValueTask> work, CancellationToken cancellationToken)
         where THandler : class
     {
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(work);
         var handlerName = typeof(THandler).FullName ?? typeof(THandler).Name;
-        using (await _locks.EnterAsync($"{handlerName}/{context.MessageId}", cancellationToken).ConfigureAwait(false))
+        var messageId = context.MessageId;
+        using (await _locks.EnterAsync($"{handlerName}/{messageId}", cancellationToken).ConfigureAwait(false))
         {
-            if (await store.HasHandledAsync(handlerName, context.MessageId, cancellationToken).ConfigureAwait(false))
+            var claimant = Guid.NewGuid();
+            switch (await store.ClaimAsync(handlerName, messageId, claimant, _claimDuration, cancellationToken).ConfigureAwait(false))
             {
-                return false;
+                case InboxClaim.Handled:
+                    return false;
+                case InboxClaim.HeldElsewhere:
+                    throw new InboxClaimHeldException(handlerName, messageId);
             }
 
-            await work(cancellationToken).ConfigureAwait(false);
-            await store.MarkHandledAsync(handlerName, context.MessageId, cancellationToken).ConfigureAwait(false);
+            using (var renewal = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
+            {
+                var renewing = RenewAsync(handlerName, messageId, claimant, renewal.Token);
+                try
+                {
+                    await work(cancellationToken).ConfigureAwait(false);
+                }
+                catch
+                {
+                    await StopAsync(renewal, renewing).ConfigureAwait(false);
+                    await store.ReleaseClaimAsync(handlerName, messageId, claimant, CancellationToken.None).ConfigureAwait(false);
+                    throw;
+                }
+
+                await StopAsync(renewal, renewing).ConfigureAwait(false);
+            }
+
+            await store.MarkHandledAsync(handlerName, messageId, cancellationToken).ConfigureAwait(false);
             return true;
         }
+    }
+
+    /// <summary>Extends the claim every third of its duration until <paramref name="stop"/>, so that a long work keeps it.</summary>
+    private async Task RenewAsync(string handler, Guid messageId, Guid claimant, CancellationToken stop)
+    {
+        while (true)
+        {
+            try
+            {
+                await Task.Delay(_claimDuration / 3, clock, stop).ConfigureAwait(false);
+                await store.ClaimAsync(handler, messageId, claimant, _claimDuration, stop).ConfigureAwait(false);
+            }
+            catch (Exception) when (!stop.IsCancellationRequested)
+            {
+                // The store failed this once: the claim still holds for the rest of its lease, and the next renewal tries again.
+            }
+            catch (Exception) when (stop.IsCancellationRequested)
+            {
+                return;
+            }
+        }
+    }
+
+    private static async Task StopAsync(CancellationTokenSource renewal, Task renewing)
+    {
+        await renewal.CancelAsync().ConfigureAwait(false);
+        await renewing.ConfigureAwait(false);
     }
 }

@@ -24,4 +24,12 @@ public sealed class EventSourcingOptions
 
     /// <summary>How often inbox records older than <see cref="InboxRetention"/> are purged. Default 1 hour.</summary>
     public TimeSpan InboxPurgeInterval { get; set; } = TimeSpan.FromHours(1);
+
+    /// <summary>
+    /// How long the <see cref="Inbox"/>'s claim on a message lasts unless renewed: while the work runs, the claim is
+    /// renewed every third of it, so no other instance does the work at the same time however long it takes. After a
+    /// crash, the claim holds the message back for up to this long: keep it well below the span of the retries
+    /// (<c>Retry.Delays</c>), or the retries of a message a crashed instance claimed run out first. Default 30 s.
+    /// </summary>
+    public TimeSpan InboxClaimDuration { get; set; } = TimeSpan.FromSeconds(30);
 }

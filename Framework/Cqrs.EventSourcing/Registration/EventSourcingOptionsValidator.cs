@@ -38,6 +38,11 @@ internal sealed class EventSourcingOptionsValidator : IValidateOptions<EventSour
             failures.Add($"{nameof(options.InboxPurgeInterval)} must be positive; it is {options.InboxPurgeInterval}.");
         }
 
+        if (options.InboxClaimDuration <= TimeSpan.Zero)
+        {
+            failures.Add($"{nameof(options.InboxClaimDuration)} must be positive; it is {options.InboxClaimDuration}.");
+        }
+
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 }

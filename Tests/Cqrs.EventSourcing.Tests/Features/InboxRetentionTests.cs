@@ -26,8 +26,8 @@ public sealed class InboxRetentionTests
         var purged = await purger.PurgeAsync(CancellationToken.None);
 
         Assert.Equal(1, purged);
-        Assert.False(await store.HasHandledAsync("app.handler", old));
-        Assert.True(await store.HasHandledAsync("app.handler", recent));
+        Assert.False(await store.IsHandledAsync("app.handler", old));
+        Assert.True(await store.IsHandledAsync("app.handler", recent));
     }
 
     [Fact]

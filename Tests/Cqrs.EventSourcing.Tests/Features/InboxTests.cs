@@ -1,12 +1,18 @@
 using Cqrs.EventSourcing.InMemory;
 using Cqrs.EventSourcing.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+using Microsoft.Extensions.Time.Testing;
 
 namespace Cqrs.EventSourcing.Tests.Features;
 
 public sealed class InboxTests
 {
-    private readonly Inbox _inbox = new(StoreSet.InMemory());
+    private static readonly string HandlerName = typeof(InboxTests).FullName!;
+    private readonly StoreSet _store = StoreSet.InMemory();
+    private readonly Inbox _inbox;
+
+    public InboxTests() => _inbox = InboxOn(_store);
 
     [Fact]
     public async Task Inbox_MessageDeliveredTwice_HandlesItOnce()
@@ -75,6 +81,66 @@ public sealed class InboxTests
         Assert.All(deliveries.ByMessageId.Values, count => Assert.Equal(1, count));
     }
 
+    [Fact]
+    public async Task Inbox_MessageClaimedByAnotherInstance_ThrowsHeldNamingHandlerAndMessageWithoutRunningTheWork()
+    {
+        var context = new TestContext(Guid.NewGuid());
+        await _store.ClaimAsync(HandlerName, context.MessageId, Guid.NewGuid(), TimeSpan.FromMinutes(1));
+        var runs = 0;
+
+        var held = await Assert.ThrowsAsync<InboxClaimHeldException>(async () =>
+            await _inbox.HandleOnceAsync(this, context, _ => Count(ref runs), CancellationToken.None));
+
+        Assert.Equal(0, runs);
+        Assert.Equal((HandlerName, context.MessageId), (held.Handler, held.MessageId));
+        Assert.Contains(HandlerName, held.Message, StringComparison.Ordinal);
+        Assert.Contains(context.MessageId.ToString(), held.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Inbox_WorkThatFailsInOneInstance_ReleasesItsClaimSoAnotherRunsItAtOnce()
+    {
+        var context = new TestContext(Guid.NewGuid());
+        var other = InboxOn(_store);
+        var runs = 0;
+
+        await Assert.ThrowsAsync<TimeoutException>(async () =>
+            await _inbox.HandleOnceAsync(this, context, _ => throw new TimeoutException(), CancellationToken.None));
+        var ranElsewhere = await other.HandleOnceAsync(this, context, _ => Count(ref runs), CancellationToken.None);
+
+        Assert.Equal((true, 1), (ranElsewhere, runs));
+    }
+
+    [Fact]
+    public async Task Inbox_WorkOutlastingTheClaim_RenewsItSoAnotherInstanceIsHeldOffUntilItIsRecorded()
+    {
+        using var timers = new SemaphoreSlim(0);
+        var clock = new TimerSignal(timers);
+        var store = StoreSet.InMemory(new InMemoryStorage(clock));
+        var (first, second) = (InboxOn(store, clock), InboxOn(store, clock));
+        var context = new TestContext(Guid.NewGuid());
+        var working = new TaskCompletionSource();
+        var running = first.HandleOnceAsync(this, context, async _ => await working.Task, CancellationToken.None).AsTask();
+        await timers.WaitAsync();
+
+        // Three claim durations: each renewal is made before the clock moves on, as the next wait's timer shows.
+        for (var renewal = 0; renewal < 9; renewal++)
+        {
+            clock.Advance(new EventSourcingOptions().InboxClaimDuration / 3);
+            await timers.WaitAsync();
+        }
+
+        var runs = 0;
+        await Assert.ThrowsAsync<InboxClaimHeldException>(async () => await second.HandleOnceAsync(this, context, _ => Count(ref runs), CancellationToken.None));
+        working.SetResult();
+        Assert.True(await running);
+        Assert.False(await second.HandleOnceAsync(this, context, _ => Count(ref runs), CancellationToken.None));
+        Assert.Equal(0, runs);
+    }
+
+    private static Inbox InboxOn(IInboxStore store, TimeProvider? clock = null) =>
+        new(store, Options.Create(new EventSourcingOptions()), clock ?? TimeProvider.System);
+
     private static ValueTask Count(ref int runs)
     {
         runs++;
@@ -82,4 +148,15 @@ public sealed class InboxTests
     }
 
     private sealed class OtherHandler;
+
+    /// <summary>A fake clock that releases <paramref name="timers"/> once for each timer made: the inbox waits on one between renewals.</summary>
+    private sealed class TimerSignal(SemaphoreSlim timers) : FakeTimeProvider(DateTimeOffset.UtcNow)
+    {
+        public override ITimer CreateTimer(TimerCallback callback, object? state, TimeSpan dueTime, TimeSpan period)
+        {
+            var timer = base.CreateTimer(callback, state, dueTime, period);
+            timers.Release();
+            return timer;
+        }
+    }
 }

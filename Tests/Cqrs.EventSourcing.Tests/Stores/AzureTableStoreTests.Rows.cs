@@ -65,8 +65,8 @@ public sealed partial class AzureTableStoreTests
         Assert.Equal([3L], (await store.ReadUnpublishedAsync(100)).Select(stored => stored.Version));
         Assert.Equal(4, (await store.LoadSnapshotAsync(Stream))!.Version);
         Assert.Equal(4, await store.GetCheckpointAsync(Handler, Stream));
-        Assert.True(await store.HasHandledAsync(Handler, message));
-        Assert.False(await store.HasHandledAsync("mailer", message));
+        Assert.True(await store.IsHandledAsync(Handler, message));
+        Assert.False(await store.IsHandledAsync("mailer", message));
         await store.ClearCheckpointsAsync(Handler);
         Assert.Equal(0, await store.GetCheckpointAsync(Handler, Stream));
     }

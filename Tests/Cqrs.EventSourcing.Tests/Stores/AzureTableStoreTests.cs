@@ -12,7 +12,7 @@ public sealed partial class AzureTableStoreTests : EventStoreContractTests, IAsy
     private readonly string _prefix = "t" + Guid.NewGuid().ToString("N")[..20];
     private readonly TableServiceClient _service = new(AzuriteFixture.ConnectionString);
 
-    protected override StoreSet CreateStore() => StoreSet.AzureTables(new AzureTableStorage(_service, _prefix));
+    protected override StoreSet CreateStore(TimeProvider? clock = null) => StoreSet.AzureTables(new AzureTableStorage(_service, _prefix, clock));
 
     /// <summary>A new store, with clients of its own, over the same tables.</summary>
     protected override StoreSet Reopen(StoreSet store) => StoreSet.AzureTables(new AzureTableStorage(AzuriteFixture.ConnectionString, _prefix));

@@ -87,14 +87,14 @@ public abstract partial class EventStoreContractTests
         var store = CreateStore();
         var message = Guid.NewGuid();
 
-        Assert.False(await store.HasHandledAsync("mailer", message));
+        Assert.False(await store.IsHandledAsync("mailer", message));
         await store.MarkHandledAsync("mailer", message);
         await store.MarkHandledAsync("mailer", message);
 
         var restarted = Reopen(store);
-        Assert.True(await restarted.HasHandledAsync("mailer", message));
-        Assert.False(await restarted.HasHandledAsync("auditor", message));
-        Assert.False(await restarted.HasHandledAsync("mailer", Guid.NewGuid()));
+        Assert.True(await restarted.IsHandledAsync("mailer", message));
+        Assert.False(await restarted.IsHandledAsync("auditor", message));
+        Assert.False(await restarted.IsHandledAsync("mailer", Guid.NewGuid()));
     }
 
     [Fact]

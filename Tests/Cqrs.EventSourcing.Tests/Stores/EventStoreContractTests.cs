@@ -8,8 +8,8 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 /// </summary>
 public abstract partial class EventStoreContractTests
 {
-    /// <summary>A new store over empty, private storage.</summary>
-    protected abstract StoreSet CreateStore();
+    /// <summary>A new store over empty, private storage, on <paramref name="clock"/> (the system clock when null).</summary>
+    protected abstract StoreSet CreateStore(TimeProvider? clock = null);
 
     /// <summary>A second store over the same storage, as a process restarted after a crash would open it.</summary>
     protected abstract StoreSet Reopen(StoreSet store);

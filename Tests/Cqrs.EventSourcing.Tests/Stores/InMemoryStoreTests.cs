@@ -4,7 +4,7 @@ namespace Cqrs.EventSourcing.Tests.Stores;
 
 public sealed class InMemoryStoreTests : EventStoreContractTests
 {
-    protected override StoreSet CreateStore() => StoreSet.InMemory();
+    protected override StoreSet CreateStore(TimeProvider? clock = null) => StoreSet.InMemory(new InMemoryStorage(clock));
 
     /// <summary>Memory is the storage: a restart that kept it is the same store.</summary>
     protected override StoreSet Reopen(StoreSet store) => store;

@@ -45,7 +45,7 @@ public sealed class SqliteStoreBatchTests : IDisposable
         Assert.Equal(3, await store.ReadStreamAsync("a").CountAsync());
         Assert.Equal(["a", "a", "b", "a", "b"], (await store.ReadUnpublishedAsync(10)).Select(stored => stored.StreamId));
         Assert.Equal(2, (await store.LoadSnapshotAsync("a"))?.Version);
-        Assert.True(await store.HasHandledAsync("handler", Guid.Empty));
+        Assert.True(await store.IsHandledAsync("handler", Guid.Empty));
         Assert.Equal(0, await store.GetCheckpointAsync("cleared", "a"));
         Assert.Equal(2, await store.GetCheckpointAsync("kept", "a"));
     }

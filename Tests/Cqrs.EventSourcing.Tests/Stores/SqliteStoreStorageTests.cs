@@ -37,9 +37,9 @@ public sealed class SqliteStoreStorageTests : IDisposable
         var store = _file.Open();
         var handled = Guid.Parse("00112233-4455-6677-8899-aabbccddeeff");
 
-        Assert.True(await store.HasHandledAsync("app.handler", handled));
+        Assert.True(await store.IsHandledAsync("app.handler", handled));
         Assert.Equal(0, await store.PurgeHandledAsync(DateTimeOffset.UtcNow.AddMinutes(-5)));
-        Assert.True(await store.HasHandledAsync("app.handler", handled));
+        Assert.True(await store.IsHandledAsync("app.handler", handled));
         Assert.Equal(1, await store.PurgeHandledAsync(DateTimeOffset.UtcNow.AddMinutes(5)));
     }
 

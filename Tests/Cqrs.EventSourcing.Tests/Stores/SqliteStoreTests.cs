@@ -4,7 +4,7 @@ public sealed class SqliteStoreTests : EventStoreContractTests, IDisposable
 {
     private readonly SqliteTestFile _file = new();
 
-    protected override StoreSet CreateStore() => _file.Open();
+    protected override StoreSet CreateStore(TimeProvider? clock = null) => _file.Open(clock: clock);
 
     /// <summary>A new store on the same file, as a restarted process would open it.</summary>
     protected override StoreSet Reopen(StoreSet store) => _file.Open();

@@ -91,8 +91,18 @@ public sealed class StoreSet(
     public Task<Snapshot?> LoadSnapshotAsync(string streamId, CancellationToken cancellationToken = default) =>
         snapshots.LoadSnapshotAsync(streamId, cancellationToken);
 
-    public Task<bool> HasHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default) =>
-        inbox.HasHandledAsync(handler, messageId, cancellationToken);
+    /// <summary>
+    /// Whether the inbox holds <paramref name="handler"/>'s record of <paramref name="messageId"/>, found by claiming it,
+    /// which only the record refuses for good: a message not handled is left claimed, for a minute, by a claimant of its own.
+    /// </summary>
+    public async Task<bool> IsHandledAsync(string handler, Guid messageId) =>
+        await inbox.ClaimAsync(handler, messageId, Guid.NewGuid(), TimeSpan.FromMinutes(1)) == InboxClaim.Handled;
+
+    public Task<InboxClaim> ClaimAsync(string handler, Guid messageId, Guid claimant, TimeSpan lease, CancellationToken cancellationToken = default) =>
+        inbox.ClaimAsync(handler, messageId, claimant, lease, cancellationToken);
+
+    public Task ReleaseClaimAsync(string handler, Guid messageId, Guid claimant, CancellationToken cancellationToken = default) =>
+        inbox.ReleaseClaimAsync(handler, messageId, claimant, cancellationToken);
 
     public Task MarkHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default) =>
         inbox.MarkHandledAsync(handler, messageId, cancellationToken);
