@@ -121,13 +121,13 @@ public sealed class InboxTests
         var context = new TestContext(Guid.NewGuid());
         var working = new TaskCompletionSource();
         var running = first.HandleOnceAsync(this, context, async _ => await working.Task, CancellationToken.None).AsTask();
-        await timers.WaitAsync();
+        Assert.True(await timers.WaitAsync(Patience.Timeout), "The inbox set no timer for its next renewal.");
 
         // Three claim durations: each renewal is made before the clock moves on, as the next wait's timer shows.
         for (var renewal = 0; renewal < 9; renewal++)
         {
             clock.Advance(new EventSourcingOptions().InboxClaimDuration / 3);
-            await timers.WaitAsync();
+            Assert.True(await timers.WaitAsync(Patience.Timeout), "The inbox set no timer for its next renewal.");
         }
 
         var runs = 0;

@@ -9,6 +9,19 @@ public sealed class SqliteStoreConcurrencyTests : IDisposable
     private readonly SqliteTestFile _file = new();
 
     [Fact]
+    public async Task Claim_TwoStoresClaimingTheSameMessages_OneWinsEachAndTheOtherIsHeld()
+    {
+        // As two processes on one file: the second store pools no connection with the first, and neither is the other's writer.
+        StoreSet[] stores = [_file.Open(), _file.Open(pooling: false)];
+        var messages = Enumerable.Range(0, 50).Select(_ => Guid.NewGuid()).ToList();
+
+        var claims = await Task.WhenAll(messages.Select(message => Task.WhenAll(stores.Select(store =>
+            Task.Run(() => store.ClaimAsync("app.handler", message, Guid.NewGuid(), TimeSpan.FromMinutes(1)))))));
+
+        Assert.All(claims, pair => Assert.Equal([InboxClaim.Claimed, InboxClaim.HeldElsewhere], pair.Order()));
+    }
+
+    [Fact]
     public async Task Append_TwoStoresToOneStream_HaveOneWinnerPerVersionNoGapsAndNoDuplicates()
     {
         // The second store pools no connection with the first, as if it ran in another process. Both start on a

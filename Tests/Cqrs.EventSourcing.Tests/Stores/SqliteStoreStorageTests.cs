@@ -28,7 +28,7 @@ public sealed class SqliteStoreStorageTests : IDisposable
     }
 
     [Fact]
-    public async Task Upgrade_FileMadeBeforeInboxTimes_KeepsItsInboxRecordsOneRetentionFromTheUpgrade()
+    public async Task Upgrade_FileMadeBeforeInboxTimesAndClaims_KeepsItsInboxRecordsOneRetentionFromTheUpgradeAndClaims()
     {
         await _file.ExecuteAsync("""
             CREATE TABLE inbox (handler TEXT NOT NULL, message_id BLOB NOT NULL, PRIMARY KEY (handler, message_id)) WITHOUT ROWID;
@@ -41,6 +41,8 @@ public sealed class SqliteStoreStorageTests : IDisposable
         Assert.Equal(0, await store.PurgeHandledAsync(DateTimeOffset.UtcNow.AddMinutes(-5)));
         Assert.True(await store.IsHandledAsync("app.handler", handled));
         Assert.Equal(1, await store.PurgeHandledAsync(DateTimeOffset.UtcNow.AddMinutes(5)));
+        Assert.Equal(InboxClaim.Claimed, await store.ClaimAsync("app.handler", handled, Guid.NewGuid(), TimeSpan.FromMinutes(1)));
+        Assert.Equal(InboxClaim.HeldElsewhere, await store.ClaimAsync("app.handler", handled, Guid.NewGuid(), TimeSpan.FromMinutes(1)));
     }
 
     [Fact]
