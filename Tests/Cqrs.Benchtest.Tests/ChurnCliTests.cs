@@ -30,6 +30,7 @@ public sealed class ChurnCliTests
         Assert.Equal((0, 0), (result.GetProperty("lost").GetInt32(), result.GetProperty("effectsLost").GetInt32()));
         Assert.Equal(0, result.GetProperty("repeatsUnderNewIds").GetInt32());
         Assert.Equal(0, result.GetProperty("effectRepeatsUnexplained").GetInt32());
+        Assert.Equal(0, result.GetProperty("effectRepeatsConcurrent").GetInt32());
     }
 
     [Fact]
