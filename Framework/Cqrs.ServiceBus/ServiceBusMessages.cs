@@ -14,14 +14,14 @@ namespace Cqrs.ServiceBus;
 internal static class ServiceBusMessages
 {
     /// <summary>
-    /// The message as Service Bus carries it; <paramref name="endpoint"/> is the subscription of the handler a copy is
-    /// aimed at; <paramref name="sessions"/> says the entities are session entities, so it needs a SessionId.
+    /// The message as Service Bus carries it; <paramref name="endpoint"/>, for a copy aimed at an endpoint, is its
+    /// subscription; <paramref name="sessions"/> says the entities are session entities, so it needs a SessionId.
     /// </summary>
     public static ServiceBusMessage ToServiceBus(TransportMessage message, string? endpoint, bool sessions)
     {
         var outgoing = new ServiceBusMessage(new BinaryData(message.Body))
         {
-            MessageId = message.TransportId.ToString(),
+            MessageId = (endpoint is null ? message.TransportId : EndpointCopyIds.Of(message.TransportId, endpoint)).ToString(),
             CorrelationId = message.CorrelationId.ToString(),
             Subject = message.WireName,
             ContentType = ServiceBusHeaders.ContentType,
@@ -70,10 +70,14 @@ internal static class ServiceBusMessages
             properties[ServiceBusHeaders.StreamVersion] = stream.Version;
         }
 
+        if (endpoint is not null)
+        {
+            properties[ServiceBusHeaders.TargetEndpoint] = endpoint;
+        }
+
         if (message.TargetHandler is { } handler)
         {
             properties[ServiceBusHeaders.TargetHandler] = handler;
-            properties[ServiceBusHeaders.TargetEndpoint] = endpoint;
         }
 
         if (message.RetryCount > 0)

@@ -68,19 +68,10 @@ internal sealed partial class ServiceBusTransport : ITransport
         message.Settle(delivered: true);
     }
 
-    /// <summary>
-    /// A delayed retry is a scheduled message, aimed at the handler that failed when others handled the event. An event's
-    /// retry is aimed at this endpoint even when it names no handler (the endpoint's only handler of it failed): it goes
-    /// back through the topic, and the other endpoints' subscriptions, which handled the event, must not run it again.
-    /// </summary>
+    /// <summary>A delayed retry is a scheduled message (see <see cref="ToServiceBus"/> for whom it is aimed at).</summary>
     public async ValueTask ScheduleAsync(TransportMessage message, TimeSpan delay, CancellationToken cancellationToken)
     {
         var scheduled = ToServiceBus(message);
-        if (_directory.KindOf(message.WireName) == MessageKind.Event)
-        {
-            scheduled.ApplicationProperties[ServiceBusHeaders.TargetEndpoint] = _options.Subscription;
-        }
-
         scheduled.ScheduledEnqueueTime = _clock.GetUtcNow() + delay;
         await SendToBrokerAsync(message, scheduled, cancellationToken).ConfigureAwait(false);
     }
@@ -122,8 +113,16 @@ internal sealed partial class ServiceBusTransport : ITransport
         await SenderOf(message).SendAsync(native, cancellationToken).ConfigureAwait(false);
     }
 
+    /// <summary>
+    /// The message as Service Bus carries it. An event's copy is aimed at this endpoint: it goes back through the topic,
+    /// which every subscription hears, and only this endpoint's handlers may act on it. That is a copy for one handler,
+    /// and an event's delayed retry, which names no handler when the endpoint's only handler of the event failed.
+    /// </summary>
     private ServiceBusMessage ToServiceBus(TransportMessage message) =>
-        ServiceBusMessages.ToServiceBus(message, _options.Subscription, _options.RequiresSession);
+        ServiceBusMessages.ToServiceBus(message, IsEventCopy(message) ? _options.Subscription : null, _options.RequiresSession);
+
+    private bool IsEventCopy(TransportMessage message) =>
+        message.TransportId != message.MessageId && _directory.KindOf(message.WireName) == MessageKind.Event;
 
     /// <summary>Events go to the topic; commands, and messages of a type unknown here, to the queue.</summary>
     private BatchingSender SenderOf(TransportMessage message) =>

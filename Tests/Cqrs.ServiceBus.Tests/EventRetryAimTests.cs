@@ -9,8 +9,9 @@ using Microsoft.Extensions.Hosting;
 namespace Cqrs.ServiceBus.Tests;
 
 /// <summary>
-/// An event handled by two endpoints on one topic, where one endpoint's only handler of it fails until a delayed retry:
-/// the retry goes back through the topic, so every subscription receives it, and only the failing endpoint may act on it.
+/// An event handled by two endpoints on one topic, whose handlers fail until a delayed retry: a retry goes back through
+/// the topic, so every subscription receives it; only the endpoint that scheduled it may act on it, and no endpoint's
+/// retry is taken for another's.
 /// </summary>
 public sealed class EventRetryAimTests : IAsyncLifetime
 {
@@ -51,4 +52,35 @@ public sealed class EventRetryAimTests : IAsyncLifetime
         Assert.Equal(sent.MessageId, Assert.Single(handled.Of<FirstSteadyHandler>(), delivery => delivery.MessageId != after.MessageId).MessageId);
         Assert.Equal(sent.MessageId, Assert.Single(handled.Of<SecondSteadyHandler>(), delivery => delivery.MessageId != after.MessageId).MessageId);
     }
+
+    /// <summary>
+    /// Two endpoints run a handler of one name (one type, deployed in both) that fails until a delayed retry: each
+    /// schedules a retry of its own, on a topic with duplicate detection, and each endpoint's retry reaches it.
+    /// </summary>
+    [Fact]
+    public async Task DelayedRetries_OfTwoEndpointsHandlersOfOneName_OnATopicThatDropsRepeats_EachReachItsEndpoint()
+    {
+        var flakyHandler = typeof(FlakyEventHandler).FullName!;
+        using var first = CreateDetectingHost(flakyHandler, "first");
+        using var second = CreateDetectingHost(flakyHandler, "second");
+        await first.StartAsync();
+        await second.StartAsync();
+
+        // The test domain tries each delivery 3 times at once: the fourth attempt is the delayed retry's.
+        await first.Services.GetRequiredService<IEventBus>().PublishAsync(new FlakyEvent(Guid.NewGuid(), Failures: 3));
+        var firstCalls = first.Services.GetRequiredService<Recorder>();
+        var secondCalls = second.Services.GetRequiredService<Recorder>();
+        await Task.WhenAll(firstCalls.WaitForAsync<FlakyEventHandler>(4), secondCalls.WaitForAsync<FlakyEventHandler>(4));
+
+        await first.StopAsync();
+        await second.StopAsync();
+        Assert.Equal((4, 4), (firstCalls.Of<FlakyEventHandler>().Count, secondCalls.Of<FlakyEventHandler>().Count));
+    }
+
+    private IHost CreateDetectingHost(string handler, string endpoint) =>
+        ServiceBusTestHost.CreateHost(_broker, options => options.Receive.Handlers = [handler], settings =>
+        {
+            settings.Subscription = endpoint;
+            settings.RequiresDuplicateDetection = true;
+        });
 }

@@ -1,7 +1,10 @@
 namespace Cqrs.Identifiers;
 
-/// <summary>Name-based UUIDs, version 5 (RFC 9562 section 5.5): the same namespace and name always give the same id. Thread-safe (no state).</summary>
-internal static class NameBasedUuid
+/// <summary>
+/// Name-based UUIDs, version 5 (RFC 9562 section 5.5): the same namespace and name always give the same id. The
+/// framework derives its stable ids with it; transports and apps may derive theirs. Thread-safe (no state).
+/// </summary>
+public static class NameBasedUuid
 {
     private const int Version = 5;
 
