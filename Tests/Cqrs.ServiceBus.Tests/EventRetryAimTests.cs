@@ -1,5 +1,6 @@
 using Cqrs.ServiceBus.LocalBroker;
 using Cqrs.ServiceBus.LocalBroker.Topology;
+using Cqrs.ServiceBus.Tests.Domain.Parting;
 using Cqrs.Testing.Domain.Faults;
 using Cqrs.Testing.Domain.Probes;
 using Cqrs.Tests.Shared;
@@ -35,8 +36,8 @@ public sealed class EventRetryAimTests : IAsyncLifetime
             settings.Subscription = "steady";
             settings.MaxConcurrentCalls = 1;
         });
-        await flaky.StartAsync();
-        await steady.StartAsync();
+        await StartProvisionedAsync(flaky);
+        await StartProvisionedAsync(steady);
         var failing = flaky.Services.GetRequiredService<Recorder>();
         var handled = steady.Services.GetRequiredService<Recorder>();
         var events = steady.Services.GetRequiredService<IEventBus>();
@@ -63,8 +64,8 @@ public sealed class EventRetryAimTests : IAsyncLifetime
         var flakyHandler = typeof(FlakyEventHandler).FullName!;
         using var first = CreateDetectingHost(flakyHandler, "first");
         using var second = CreateDetectingHost(flakyHandler, "second");
-        await first.StartAsync();
-        await second.StartAsync();
+        await StartProvisionedAsync(first);
+        await StartProvisionedAsync(second);
 
         // The test domain tries each delivery 3 times at once: the fourth attempt is the delayed retry's.
         await first.Services.GetRequiredService<IEventBus>().PublishAsync(new FlakyEvent(Guid.NewGuid(), Failures: 3));
@@ -75,6 +76,16 @@ public sealed class EventRetryAimTests : IAsyncLifetime
         await first.StopAsync();
         await second.StopAsync();
         Assert.Equal((4, 4), (firstCalls.Of<FlakyEventHandler>().Count, secondCalls.Of<FlakyEventHandler>().Count));
+    }
+
+    /// <summary>
+    /// Starts a process and waits until it has provisioned its subscription, so that it hears the test's event: a send
+    /// returns only then. The event sent is one neither endpoint's handlers of <see cref="FlakyEvent"/> see.
+    /// </summary>
+    private static async Task StartProvisionedAsync(IHost host)
+    {
+        await host.StartAsync();
+        await host.Services.GetRequiredService<IEventBus>().PublishAsync(new Parted(0));
     }
 
     private IHost CreateDetectingHost(string handler, string endpoint) =>
