@@ -1,4 +1,3 @@
-using System.Reflection;
 using System.Runtime.CompilerServices;
 using FluentValidation;
 using FluentValidation.Results;
@@ -18,8 +17,7 @@ namespace Cqrs.Pipeline;
 /// </summary>
 internal static class ReusedValidationContext<T>
 {
-    private static readonly bool Reusable =
-        IsTestedRelease(typeof(IValidator).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion) && ProbeAccessors();
+    private static readonly bool Reusable = ValidationContextReuse.TestedReleaseInUse && ProbeAccessors();
 
     [ThreadStatic]
     private static ValidationContext<T>? t_free;
@@ -40,14 +38,6 @@ internal static class ReusedValidationContext<T>
         Return(context);
         return failures;
     }
-
-    /// <summary>
-    /// Whether <paramref name="informationalVersion"/> (a FluentValidation assembly's, such as <c>12.2.0+commit</c>) is
-    /// the release whose non-public members a reused context was tested against.
-    /// </summary>
-    internal static bool IsTestedRelease(string? informationalVersion) =>
-        informationalVersion is not null
-        && informationalVersion.Split('+')[0] == ValidationContextReuse.TestedFluentValidation;
 
     /// <summary>Whether this FluentValidation has the members a reused context is reset through.</summary>
     internal static bool ProbeAccessors()

@@ -29,7 +29,7 @@ public sealed class ReusedValidationContextTests
 
     [Fact]
     public void IsTestedRelease_OfTheFluentValidationInUse_IsTrue() =>
-        Assert.True(ReusedValidationContext<Parcel>.IsTestedRelease(
+        Assert.True(ValidationContextReuse.IsTestedRelease(
             typeof(IValidator).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion));
 
     [Theory]
@@ -39,7 +39,7 @@ public sealed class ReusedValidationContextTests
     [InlineData("12.2.0-preview1")]
     [InlineData(null)]
     public void IsTestedRelease_OfAnotherRelease_IsFalse(string? informationalVersion) =>
-        Assert.False(ReusedValidationContext<Parcel>.IsTestedRelease(informationalVersion));
+        Assert.False(ValidationContextReuse.IsTestedRelease(informationalVersion));
 
     [Fact]
     public void Validate_AfterAFailedMessage_ReportsOnlyTheNextMessagesFailures()
