@@ -43,25 +43,34 @@ public sealed class Inbox(IInboxStore store, IOptions<EventSourcingOptions> opti
                     throw new InboxClaimHeldException(handlerName, messageId);
             }
 
-            using (var renewal = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
+            try
             {
-                var renewing = RenewAsync(handlerName, messageId, claimant, renewal.Token);
-                try
-                {
-                    await work(cancellationToken).ConfigureAwait(false);
-                }
-                catch
-                {
-                    await StopAsync(renewal, renewing).ConfigureAwait(false);
-                    await store.ReleaseClaimAsync(handlerName, messageId, claimant, CancellationToken.None).ConfigureAwait(false);
-                    throw;
-                }
-
-                await StopAsync(renewal, renewing).ConfigureAwait(false);
+                await WorkWhileClaimedAsync(handlerName, messageId, claimant, work, cancellationToken).ConfigureAwait(false);
+            }
+            catch
+            {
+                await store.ReleaseClaimAsync(handlerName, messageId, claimant, CancellationToken.None).ConfigureAwait(false);
+                throw;
             }
 
             await store.MarkHandledAsync(handlerName, messageId, cancellationToken).ConfigureAwait(false);
             return true;
+        }
+    }
+
+    /// <summary>Runs the work with its claim renewed meanwhile; the renewals stop when it ends, however it ends.</summary>
+    private async Task WorkWhileClaimedAsync(string handler, Guid messageId, Guid claimant, Func<CancellationToken, ValueTask> work, CancellationToken cancellationToken)
+    {
+        using var renewal = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        var renewing = RenewAsync(handler, messageId, claimant, renewal.Token);
+        try
+        {
+            await work(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            await renewal.CancelAsync().ConfigureAwait(false);
+            await renewing.ConfigureAwait(false);
         }
     }
 
@@ -75,20 +84,14 @@ public sealed class Inbox(IInboxStore store, IOptions<EventSourcingOptions> opti
                 await Task.Delay(_claimDuration / 3, clock, stop).ConfigureAwait(false);
                 await store.ClaimAsync(handler, messageId, claimant, _claimDuration, stop).ConfigureAwait(false);
             }
-            catch (Exception) when (!stop.IsCancellationRequested)
-            {
-                // The store failed this once: the claim still holds for the rest of its lease, and the next renewal tries again.
-            }
             catch (Exception) when (stop.IsCancellationRequested)
             {
                 return;
             }
+            catch (Exception)
+            {
+                // The store failed this once: the claim still holds for the rest of its lease, and the next renewal tries again.
+            }
         }
-    }
-
-    private static async Task StopAsync(CancellationTokenSource renewal, Task renewing)
-    {
-        await renewal.CancelAsync().ConfigureAwait(false);
-        await renewing.ConfigureAwait(false);
     }
 }
