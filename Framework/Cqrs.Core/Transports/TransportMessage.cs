@@ -15,7 +15,13 @@ public sealed class TransportMessage
     internal const int MaxInlineDepth = 16;
 
     private readonly DateTime _enqueuedUtc;
-    private readonly Guid _transportId;
+
+    /// <summary>
+    /// <see cref="InlineDepth"/> in a byte, which fits beside the message's two flags where an int would round every
+    /// message up to the next size the allocator hands out. Only whether a depth passes <see cref="MaxInlineDepth"/>
+    /// matters, so a depth past the byte's range is kept as its largest value.
+    /// </summary>
+    private readonly byte _inlineDepth = 1;
 
     /// <summary>
     /// The message's id, unique per message. The pipeline's copies of it keep it: handlers see it
@@ -33,8 +39,8 @@ public sealed class TransportMessage
     /// </summary>
     public Guid TransportId
     {
-        get => _transportId == Guid.Empty ? MessageId : _transportId;
-        init => _transportId = value;
+        get => Copy is { TransportId: var id } && id != Guid.Empty ? id : MessageId;
+        init => Copy = MessageCopy.OrNone(value == MessageId ? Guid.Empty : value, RetryCount, TargetHandler);
     }
 
     /// <summary>The id of the flow the message belongs to: the first message's id unless the sender gave one.</summary>
@@ -44,7 +50,11 @@ public sealed class TransportMessage
     public Guid CausationId { get; init; }
 
     /// <summary>1 for a message from outside any handler; one more for each handler that raised it in turn.</summary>
-    internal int InlineDepth { get; init; } = 1;
+    internal int InlineDepth
+    {
+        get => _inlineDepth;
+        init => _inlineDepth = (byte)Math.Min(value, byte.MaxValue);
+    }
 
     /// <summary>The message type's stable name on the wire, from its <c>[WireName]</c>.</summary>
     public required string WireName { get; init; }
@@ -96,10 +106,18 @@ public sealed class TransportMessage
     public int DeliveryCount { get; set; }
 
     /// <summary>How many delayed retries led to this copy.</summary>
-    public int RetryCount { get; init; }
+    public int RetryCount
+    {
+        get => Copy?.RetryCount ?? 0;
+        init => Copy = MessageCopy.OrNone(Copy?.TransportId ?? Guid.Empty, value, TargetHandler);
+    }
 
     /// <summary>For an event retried for one handler only: that handler's name.</summary>
-    public string? TargetHandler { get; init; }
+    public string? TargetHandler
+    {
+        get => Copy?.TargetHandler;
+        init => Copy = MessageCopy.OrNone(Copy?.TransportId ?? Guid.Empty, RetryCount, value);
+    }
 
     /// <summary>
     /// The key the message is ordered by, or null: messages with one key are handled one at a time, in the order they
@@ -107,6 +125,9 @@ public sealed class TransportMessage
     /// A transport that orders keeps them so; one that leaves the process carries it (Service Bus: as the SessionId).
     /// </summary>
     public string? OrderingKey { get; init; }
+
+    /// <summary>What a copy of a received message, or a message aimed at one handler, carries of its own; null on any other.</summary>
+    private MessageCopy? Copy { get; init; }
 
     /// <summary>The in-process transport's admission ticket, shared by an operation's messages.</summary>
     internal object? TransportState { get; set; }
@@ -147,7 +168,7 @@ public sealed class TransportMessage
     private TransportMessage CopyFor(MessageCopyKind kind, string handler, string? targetHandler, int retryCount) => new()
     {
         MessageId = MessageId,
-        TransportId = MessageCopyIds.Of(kind, MessageId, retryCount, handler),
+        Copy = MessageCopy.Of(kind, MessageId, handler, targetHandler, retryCount),
         CorrelationId = CorrelationId,
         CausationId = CausationId,
         WireName = WireName,
@@ -158,8 +179,6 @@ public sealed class TransportMessage
         Body = Body,
         Payload = Payload,
         Stored = Stored,
-        RetryCount = retryCount,
-        TargetHandler = targetHandler,
         OrderingKey = OrderingKey,
         TransportState = TransportState,
     };
