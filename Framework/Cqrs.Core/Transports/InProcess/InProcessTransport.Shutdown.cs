@@ -95,7 +95,7 @@ internal sealed partial class InProcessTransport
             LogDeadLettered(message.WireName, message.MessageId, reason, description);
         }
 
-        (message.TransportState as AdmissionTicket)?.MessageDone();
+        MessageDone(message);
     }
 
     [LoggerMessage(Level = LogLevel.Warning, Message = "{WireName} {MessageId} stays in its event store's outbox, to be published again: {Description}")]

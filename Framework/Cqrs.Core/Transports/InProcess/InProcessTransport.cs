@@ -127,7 +127,7 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
     {
         ObjectDisposedException.ThrowIf(_stopRequested.IsCancellationRequested, this);
         await _slots.WaitAsync(cancellationToken).ConfigureAwait(false);
-        message.TransportState = new AdmissionTicket(_slots);
+        message.TransportState = new AdmissionTicket();
         Enqueue(message);
     }
 
@@ -247,7 +247,16 @@ internal sealed partial class InProcessTransport : ITransport, IDisposable
         }
 
         message.Stored?.CopySettled();
-        (message.TransportState as AdmissionTicket)?.MessageDone();
+        MessageDone(message);
+    }
+
+    /// <summary>Counts <paramref name="message"/> done in its operation, and frees the operation's slot once all its messages are.</summary>
+    private void MessageDone(TransportMessage message)
+    {
+        if (message.TransportState is AdmissionTicket ticket && ticket.MessageDone())
+        {
+            _slots.Release();
+        }
     }
 
     private async Task DeliverLaterAsync(TransportMessage message, TimeSpan delay)
