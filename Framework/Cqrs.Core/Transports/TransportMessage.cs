@@ -40,6 +40,8 @@ public sealed class TransportMessage
     public Guid TransportId
     {
         get => Copy is { TransportId: var id } && id != Guid.Empty ? id : MessageId;
+
+        // A transport reading a message off a wire sets it on every message; the message's own id needs no side object.
         init => Copy = MessageCopy.OrNone(value == MessageId ? Guid.Empty : value, RetryCount, TargetHandler);
     }
 
