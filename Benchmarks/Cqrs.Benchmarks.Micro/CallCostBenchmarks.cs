@@ -72,7 +72,7 @@ public class CallCostBenchmarks
     [Benchmark(Description = "Root trace decided (1% sampled)")]
     public ActivityContext RootTraceDecided()
     {
-        CqrsTelemetry.SampleSend(_commandDescriptor.Telemetry, causeTrace: default, causeUnsampled: false, current: null, out var trace);
+        CqrsTelemetry.SampleSend(_commandDescriptor.Telemetry, causeTrace: default, causeUnsampled: false, current: null, MessageRoute.InLine, out var trace);
         return trace;
     }
 

@@ -61,27 +61,35 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
     /// Decides the trace of a message sent now. The upstream sampling decision (the W3C sampled flag) is followed, as
     /// OpenTelemetry's default ParentBased sampler does: under an unsampled parent no span is created at all, which keeps
     /// unsampled traffic nearly free. A span that the listeners want only propagated (a root the sampler drops) is
-    /// created for its trace id but never started: starting it would make it the current activity, and then the
-    /// caller's again, for nothing to record. Returns the send span, created and not started, when the trace is sampled
-    /// (see <see cref="StartSend"/>); else null, with the trace the message carries on, unsampled, so no later hop records
-    /// it either (a default <paramref name="trace"/>: no context to carry, which the message marks unsampled itself).
-    /// Call it only when <see cref="Source"/> has listeners; <paramref name="current"/> is the caller's current activity;
-    /// <paramref name="causeTrace"/> and <paramref name="causeUnsampled"/> are those of the delivery whose handler sends it.
+    /// created, for that is the only way to ask their sampler, but never started: starting it would make it the current
+    /// activity, and then the caller's again, for nothing to record. Returns the send span, created and not started, when
+    /// the trace is sampled (see <see cref="StartSend"/>); else null, with the trace the message carries on, unsampled, so
+    /// no later hop records it either. What an unsampled message carries depends on its <paramref name="route"/>: in line,
+    /// nothing (a default <paramref name="trace"/>, which the delivery marks unsampled itself), so its trace is never read;
+    /// out of the process, a valid W3C context, so the receiving process continues the same trace, unsampled, rather than
+    /// ignoring a parent with no span id and asking its sampler about a new root. Call it only when <see cref="Source"/>
+    /// has listeners; <paramref name="current"/> is the caller's current activity; <paramref name="causeTrace"/> and
+    /// <paramref name="causeUnsampled"/> are those of the delivery whose handler sends it.
     /// </summary>
-    public static Activity? SampleSend(MessageTelemetry message, ActivityContext causeTrace, bool causeUnsampled, Activity? current, out ActivityContext trace)
+    public static Activity? SampleSend(
+        MessageTelemetry message, ActivityContext causeTrace, bool causeUnsampled, Activity? current, MessageRoute route, out ActivityContext trace)
     {
         var parent = current?.Context ?? causeTrace;
-        var activity = causeUnsampled || IsUnsampled(parent)
-            ? null
-            : Source.CreateActivity(message.SendSpanName, ActivityKind.Producer, parent);
-        if (activity is not { IsAllDataRequested: true })
+        if (causeUnsampled || IsUnsampled(parent))
         {
-            trace = activity?.Context ?? parent;
+            trace = route == MessageRoute.InLine ? default : parent;
             return null;
         }
 
-        trace = default;
-        return activity;
+        var activity = Source.CreateActivity(message.SendSpanName, ActivityKind.Producer, parent);
+        if (activity is { IsAllDataRequested: true })
+        {
+            trace = default;
+            return activity;
+        }
+
+        trace = activity is null ? parent : UnsampledRootTrace(activity, route);
+        return null;
     }
 
     /// <summary>Starts a send span <see cref="SampleSend"/> returned and stamps the message with its context.</summary>
@@ -195,6 +203,18 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
             _meter.Dispose();
         }
     }
+
+    /// <summary>
+    /// The trace a message carries whose root the sampler dropped: the sampler's activity was created, never started, so
+    /// it has a trace id and no span id. A W3C <c>traceparent</c> with an all-zero parent id is invalid, and receivers
+    /// ignore it; so a message that leaves the process gets a span id of its own, as an unrecorded span would have.
+    /// </summary>
+    private static ActivityContext UnsampledRootTrace(Activity activity, MessageRoute route) => route switch
+    {
+        MessageRoute.InLine => default,
+        MessageRoute.InProcess => activity.Context,
+        _ => new ActivityContext(activity.TraceId, ActivitySpanId.CreateRandom(), activity.ActivityTraceFlags, activity.TraceStateString),
+    };
 
     /// <summary>A real parent whose trace was not sampled.</summary>
     private static bool IsUnsampled(ActivityContext context) =>

@@ -154,7 +154,7 @@ internal sealed partial class MessageSender : IMessageEmitter
         }
 
         var caller = Activity.Current;
-        var span = SampleSend(descriptor, cause, caller, out var trace);
+        var span = SampleSend(descriptor, cause, caller, MessageRoute.InLine, out var trace);
         return span is null
             ? HandInLine(descriptor, InlineDelivery.Rent(BeforeHandlers, descriptor.WireName, message!, stamp, correlationId, cause, trace), message, cancellationToken)
             : HandOverInSpan(descriptor, Outgoing(descriptor, message, stamp, correlationId, cause), cause, caller, span, cancellationToken);
@@ -173,10 +173,10 @@ internal sealed partial class MessageSender : IMessageEmitter
     }
 
     /// <summary>Decides the trace of a message sent now, under its cause's (see <see cref="CqrsTelemetry.SampleSend"/>).</summary>
-    private static Activity? SampleSend(MessageDescriptor descriptor, MessageContext? cause, Activity? caller, out ActivityContext trace) =>
+    private static Activity? SampleSend(MessageDescriptor descriptor, MessageContext? cause, Activity? caller, MessageRoute route, out ActivityContext trace) =>
         cause is null
-            ? CqrsTelemetry.SampleSend(descriptor.Telemetry, default, causeUnsampled: false, caller, out trace)
-            : CqrsTelemetry.SampleSend(descriptor.Telemetry, cause.TraceContext, cause.Unsampled, caller, out trace);
+            ? CqrsTelemetry.SampleSend(descriptor.Telemetry, default, causeUnsampled: false, caller, route, out trace)
+            : CqrsTelemetry.SampleSend(descriptor.Telemetry, cause.TraceContext, cause.Unsampled, caller, route, out trace);
 
     /// <summary>A message leaving this process's code: serialized, or itself in direct mode.</summary>
     private TransportMessage Outgoing<T>(MessageDescriptor<T> descriptor, T message, MessageStamp stamp, Guid correlationId, MessageContext? cause) => new()
@@ -213,7 +213,7 @@ internal sealed partial class MessageSender : IMessageEmitter
         if (CqrsTelemetry.Source.HasListeners())
         {
             var caller = Activity.Current;
-            var span = SampleSend(descriptor, cause, caller, out var trace);
+            var span = SampleSend(descriptor, cause, caller, RouteOf(outgoing), out var trace);
             if (span is not null)
             {
                 return HandOverInSpan(descriptor, outgoing, cause, caller, span, cancellationToken);
@@ -250,9 +250,14 @@ internal sealed partial class MessageSender : IMessageEmitter
 
     /// <summary>To the handlers now (direct dispatch, within the hop limit), or to the transport.</summary>
     private ValueTask HandOverAsync(MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken) =>
-        _options.DirectDispatch && outgoing.InlineDepth <= TransportMessage.MaxInlineDepth
+        RouteOf(outgoing) == MessageRoute.InLine
             ? _dispatcher.DispatchInlineAsync(_catalog.InvokerOf(descriptor), new DeliveryContext(BeforeHandlers, outgoing), cancellationToken)
             : _transport.SendAsync(outgoing, cause?.Delivery, cancellationToken);
+
+    private MessageRoute RouteOf(TransportMessage outgoing) =>
+        _options.DirectDispatch && outgoing.InlineDepth <= TransportMessage.MaxInlineDepth ? MessageRoute.InLine
+        : _transport.HandlesLocallyOnly ? MessageRoute.InProcess
+        : MessageRoute.OutOfProcess;
 
     /// <summary>Counts the message as sent once the hand-over is done; one that is done at once needs no async state machine.</summary>
     private ValueTask RecordSentOnceDone(MessageDescriptor descriptor, ValueTask handing)

@@ -105,6 +105,21 @@ public sealed class TracingTests
         Assert.Equal((1, 0), (sampled, started));
     }
 
+    /// <summary>
+    /// Across the broker, the receiver follows the sender's decision through the message's <c>traceparent</c>, as a
+    /// parent-based sampler in another service would: its own sampler, which would sample any other root, is never asked.
+    /// </summary>
+    [Fact]
+    public async Task Send_OverServiceBusWithTheRootDropped_RecordsNoSpanWhereItIsReceived()
+    {
+        using var tracing = StartTracing(new ParentBasedSampler(new DroppingSendRoots()));
+        await using var serviceBusHost = new ServiceBusTestHost();
+
+        await SubmitOrderAndWaitAsync(serviceBusHost.Create(), Guid.NewGuid());
+
+        Assert.Empty(_exported.Select(span => span.DisplayName));
+    }
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
@@ -194,6 +209,13 @@ public sealed class TracingTests
             Assert.NotEmpty(_exported);
             Assert.DoesNotContain(_exported, span => span.GetTagItem(ConversationIdTag) as string == untraced.CorrelationId.ToString());
         }
+    }
+
+    /// <summary>Drops a root that is a send, samples any other.</summary>
+    private sealed class DroppingSendRoots : Sampler
+    {
+        public override SamplingResult ShouldSample(in SamplingParameters samplingParameters) =>
+            new(samplingParameters.Name.StartsWith("send ", StringComparison.Ordinal) ? SamplingDecision.Drop : SamplingDecision.RecordAndSample);
     }
 
     private static int Total(RecordingMeterFactory meters, string instrument, string messageType) =>
