@@ -38,17 +38,18 @@ internal sealed class CountedMessages(Meter meter) : IAsyncDisposable, IDisposab
         }
     }
 
-    /// <summary>Counts a successful handler call; returns the name the handler goes by, or null when nobody listens to the count.</summary>
-    public string? CountHandled(MessageTelemetry message, object handler)
+    /// <summary>Counts a successful handler call; returns its handler's count, which holds its tags, or null when nobody listens to the count.</summary>
+    public HandledCount? CountHandled(MessageTelemetry message, object handler)
     {
         if (!_handled.Enabled)
         {
             return null;
         }
 
-        var handlerName = message.Counts.CountHandled(handler);
+        var handled = message.Counts.Of(handler);
+        handled.Increment();
         _adding ??= StartAdding();
-        return handlerName;
+        return handled;
     }
 
     /// <summary>Waits for an addition under way, then adds the last counts.</summary>
@@ -77,17 +78,16 @@ internal sealed class CountedMessages(Meter meter) : IAsyncDisposable, IDisposab
     {
         foreach (var message in Volatile.Read(ref _messages))
         {
-            var messageType = new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, message.WireName);
             if (message.Counts.TakeSent() is > 0 and var sent)
             {
-                _sent.Add(sent, messageType);
+                _sent.Add(sent, message.TypeTag);
             }
 
             foreach (var handler in message.Counts.Handled)
             {
                 if (handler.Take() is > 0 and var handled)
                 {
-                    _handled.Add(handled, messageType, new KeyValuePair<string, object?>(CqrsDiagnostics.HandlerTag, handler.HandlerName));
+                    _handled.Add(handled, handler.Tags);
                 }
             }
         }

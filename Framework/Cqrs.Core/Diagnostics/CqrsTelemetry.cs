@@ -143,24 +143,24 @@ internal sealed class CqrsTelemetry : IAsyncDisposable, IDisposable
 
         var now = Stopwatch.GetTimestamp();
         var utcNow = _clock == TimeProvider.System ? PreciseClock.UtcAt(now) : _clock.GetUtcNow();
-        _lag.Record((utcNow - enqueuedTime).TotalSeconds, new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, message.WireName));
+        _lag.Record((utcNow - enqueuedTime).TotalSeconds, message.TypeTag);
         return now;
     }
 
-    /// <summary>Counts a successful handler call and records its duration; returns the clock reading that ended it (0: none taken).</summary>
+    /// <summary>
+    /// Counts a successful handler call and records its duration under the tags its count keeps; returns the clock reading
+    /// that ended it (0: none taken).
+    /// </summary>
     public long RecordHandled(MessageTelemetry message, object handler, long started)
     {
-        var handlerName = _counted.CountHandled(message, handler);
+        var handled = _counted.CountHandled(message, handler);
         if (!_duration.Enabled)
         {
             return 0;
         }
 
         var ended = Stopwatch.GetTimestamp();
-        _duration.Record(
-            Stopwatch.GetElapsedTime(started, ended).TotalSeconds,
-            new KeyValuePair<string, object?>(CqrsDiagnostics.MessageTypeTag, message.WireName),
-            new KeyValuePair<string, object?>(CqrsDiagnostics.HandlerTag, handlerName ?? HandlerNames.Of(handler)));
+        _duration.Record(Stopwatch.GetElapsedTime(started, ended).TotalSeconds, (handled ?? message.Counts.Of(handler)).Tags);
         return ended;
     }
 

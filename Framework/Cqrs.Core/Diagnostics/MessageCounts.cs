@@ -2,9 +2,9 @@ namespace Cqrs.Diagnostics;
 
 /// <summary>
 /// One message type's sends and successful handler calls not yet added to their counters by
-/// <see cref="CountedMessages"/>. Thread-safe.
+/// <see cref="CountedMessages"/>, with the tags they are recorded under. Thread-safe.
 /// </summary>
-internal sealed class MessageCounts
+internal sealed class MessageCounts(string wireName)
 {
     private readonly Lock _adding = new();
     private long _sent;
@@ -20,22 +20,19 @@ internal sealed class MessageCounts
     /// <summary>The sends counted since the last call.</summary>
     public long TakeSent() => Interlocked.Exchange(ref _sent, 0);
 
-    /// <summary>Counts one successful call of <paramref name="handler"/>; returns the name it goes by, kept with its count.</summary>
-    public string CountHandled(object handler)
+    /// <summary>The count of <paramref name="handler"/>'s type, added on first use.</summary>
+    public HandledCount Of(object handler)
     {
         var type = handler.GetType();
         foreach (var count in Volatile.Read(ref _handled))
         {
             if (count.Handler == type)
             {
-                count.Increment();
-                return count.HandlerName;
+                return count;
             }
         }
 
-        var added = AddHandler(handler, type);
-        added.Increment();
-        return added.HandlerName;
+        return AddHandler(handler, type);
     }
 
     private HandledCount AddHandler(object handler, Type type)
@@ -48,22 +45,32 @@ internal sealed class MessageCounts
                 return existing;
             }
 
-            var added = new HandledCount(type, HandlerNames.Of(handler));
+            var added = new HandledCount(type, wireName, HandlerNames.Of(handler));
             Volatile.Write(ref _handled, [.. _handled, added]);
             return added;
         }
     }
 }
 
-/// <summary>Successful calls of one handler type not yet added to <c>cqrs.messages.handled</c>.</summary>
-internal sealed class HandledCount(Type handler, string handlerName)
+/// <summary>
+/// Successful calls of one handler type not yet added to <c>cqrs.messages.handled</c>, and the tags its calls are
+/// recorded under.
+/// </summary>
+internal sealed class HandledCount(Type handler, string wireName, string handlerName)
 {
+    /// <summary>Made once, for every record of the handler's calls: a record then builds no tags of its own.</summary>
+    private readonly KeyValuePair<string, object?>[] _tags =
+    [
+        new(CqrsDiagnostics.MessageTypeTag, wireName),
+        new(CqrsDiagnostics.HandlerTag, handlerName),
+    ];
+
     private long _value;
 
     public Type Handler { get; } = handler;
 
-    /// <summary>The name it goes by in metrics and spans.</summary>
-    public string HandlerName { get; } = handlerName;
+    /// <summary>The message type's and the handler's tags, as <c>cqrs.messages.handled</c> and <c>cqrs.handler.duration</c> carry them.</summary>
+    public ReadOnlySpan<KeyValuePair<string, object?>> Tags => _tags;
 
     public void Increment() => Interlocked.Increment(ref _value);
 

@@ -6,7 +6,13 @@ namespace Cqrs.Diagnostics;
 /// </summary>
 internal sealed class MessageTelemetry(string wireName, MessageKind kind)
 {
+    /// <summary>Made once, for every record of the type: a record then builds no tag of its own.</summary>
+    private readonly KeyValuePair<string, object?>[] _typeTag = [new(CqrsDiagnostics.MessageTypeTag, wireName)];
+
     public string WireName { get; } = wireName;
+
+    /// <summary>The message type's tag, as the instruments tagged with the type alone carry it.</summary>
+    public ReadOnlySpan<KeyValuePair<string, object?>> TypeTag => _typeTag;
 
     public MessageKind Kind { get; } = kind;
 
@@ -17,5 +23,5 @@ internal sealed class MessageTelemetry(string wireName, MessageKind kind)
     public string ReceiveSpanName { get; } = (kind == MessageKind.Event ? "handle " : "process ") + wireName;
 
     /// <summary>The type's sends and successful handler calls not yet added to their counters.</summary>
-    public MessageCounts Counts { get; } = new();
+    public MessageCounts Counts { get; } = new(wireName);
 }

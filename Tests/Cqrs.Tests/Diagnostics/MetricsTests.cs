@@ -33,8 +33,10 @@ public sealed class MetricsTests : IDisposable
         Assert.Equal(
             [typeof(NotifyCustomer).FullName, typeof(ReserveInventory).FullName],
             _meters.Of(CqrsDiagnostics.MessagesHandled, Event).Select(handled => handled.Tags[CqrsDiagnostics.HandlerTag] as string).Order());
-        Assert.Single(_meters.Of(CqrsDiagnostics.HandlerDuration, Command));
-        Assert.Equal(2, _meters.Of(CqrsDiagnostics.HandlerDuration, Event).Count);
+        Assert.Equal(typeof(SubmitOrderHandler).FullName, Assert.Single(_meters.Of(CqrsDiagnostics.HandlerDuration, Command)).Tags[CqrsDiagnostics.HandlerTag]);
+        Assert.Equal(
+            [typeof(NotifyCustomer).FullName, typeof(ReserveInventory).FullName],
+            _meters.Of(CqrsDiagnostics.HandlerDuration, Event).Select(duration => duration.Tags[CqrsDiagnostics.HandlerTag] as string).Order());
         Assert.Single(_meters.Of(CqrsDiagnostics.MessageLag, Command));
         Assert.Single(_meters.Of(CqrsDiagnostics.MessageLag, Event));
         Assert.All(
@@ -42,6 +44,24 @@ public sealed class MetricsTests : IDisposable
             seconds => Assert.InRange(seconds.Value, 0, Patience.Timeout.TotalSeconds));
         Assert.Empty(_meters.Of(CqrsDiagnostics.MessagesFailed));
         Assert.Empty(_meters.Of(CqrsDiagnostics.MessagesDeadLettered));
+    }
+
+    /// <summary>A handler's tags are kept with its count; with nobody counting, its durations still carry them.</summary>
+    [Fact]
+    public async Task Duration_WithNobodyCountingHandlerCalls_CarriesTheTypeAndHandler()
+    {
+        using var durations = new RecordingMeterFactory(instrument => instrument == CqrsDiagnostics.HandlerDuration);
+        await using (var provider = TestHost.Create(configure: null, services => services.AddSingleton<IMeterFactory>(durations)))
+        {
+            await provider.GetRequiredService<ICommandBus>().SendAsync(SampleOrders.Valid());
+            await provider.GetRequiredService<Recorder>().WaitForAsync<NotifyCustomer>();
+            await provider.GetRequiredService<Recorder>().WaitForAsync<ReserveInventory>();
+        }
+
+        Assert.Empty(durations.Of(CqrsDiagnostics.MessagesHandled));
+        Assert.Equal(
+            [typeof(NotifyCustomer).FullName, typeof(ReserveInventory).FullName],
+            durations.Of(CqrsDiagnostics.HandlerDuration, Event).Select(duration => duration.Tags[CqrsDiagnostics.HandlerTag] as string).Order());
     }
 
     [Fact]

@@ -13,11 +13,12 @@ public sealed class RecordingMeterFactory : IMeterFactory
     private readonly ConcurrentQueue<RecordedMeasurement> _measurements = new();
     private readonly ConcurrentBag<Meter> _meters = [];
 
-    public RecordingMeterFactory()
+    /// <param name="hears">Which instruments, by name, it listens to; all when null.</param>
+    public RecordingMeterFactory(Func<string, bool>? hears = null)
     {
         _listener.InstrumentPublished = (instrument, listener) =>
         {
-            if (instrument.Meter.Scope == this)
+            if (instrument.Meter.Scope == this && (hears?.Invoke(instrument.Name) ?? true))
             {
                 listener.EnableMeasurementEvents(instrument);
             }
