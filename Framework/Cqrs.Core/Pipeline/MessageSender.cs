@@ -248,12 +248,13 @@ internal sealed partial class MessageSender : IMessageEmitter
         }
     }
 
-    /// <summary>To the handlers now (direct dispatch, within the hop limit), or to the transport.</summary>
+    /// <summary>To the handlers now, or to the transport (see <see cref="RouteOf"/>).</summary>
     private ValueTask HandOverAsync(MessageDescriptor descriptor, TransportMessage outgoing, MessageContext? cause, CancellationToken cancellationToken) =>
         RouteOf(outgoing) == MessageRoute.InLine
             ? _dispatcher.DispatchInlineAsync(_catalog.InvokerOf(descriptor), new DeliveryContext(BeforeHandlers, outgoing), cancellationToken)
             : _transport.SendAsync(outgoing, cause?.Delivery, cancellationToken);
 
+    /// <summary>Where a message handed over now goes: to its handlers in line (direct dispatch, within the hop limit), or to the transport.</summary>
     private MessageRoute RouteOf(TransportMessage outgoing) =>
         _options.DirectDispatch && outgoing.InlineDepth <= TransportMessage.MaxInlineDepth ? MessageRoute.InLine
         : _transport.HandlesLocallyOnly ? MessageRoute.InProcess

@@ -39,7 +39,7 @@ public sealed class DispatchAllocationTests(ITestOutputHelper output)
     /// <summary>
     /// With a trace listener whose sampler drops every root: each command's root is created for its trace id only (the
     /// sampler's question allocates the activity and its trace id), and
-    /// the unsampled messages still go to their handlers in line, their trace with them.
+    /// the unsampled messages still go to their handlers in line, with their "not sampled" mark and no trace.
     /// </summary>
     [Fact]
     public async Task DirectDispatch_WithEveryTraceDropped_StaysUnderItsAllocationCeiling()
