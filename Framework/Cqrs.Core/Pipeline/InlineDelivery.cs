@@ -24,7 +24,13 @@ internal sealed class InlineDelivery : MessageContext
 
     private string _wireName = "";
     private object _message = null!;
+
+    /// <summary>How it was stamped: its id, or the parts of its stable id, computed on first read (<see cref="MessageId"/>).</summary>
+    private MessageStamp _stamp;
+
+    /// <summary>The id once read; set before <see cref="_idRead"/>.</summary>
     private Guid _messageId;
+    private bool _idRead;
     private Guid _correlationId;
     private Guid _causationId;
     private DateTime _enqueuedUtc;
@@ -56,7 +62,11 @@ internal sealed class InlineDelivery : MessageContext
 
     public override string? TargetHandler => null;
 
-    public override Guid MessageId => _messageId;
+    /// <summary>
+    /// A stable id is computed on first read: a delivery whose handlers neither read it nor send anything needs none.
+    /// Reads racing on threads of the handler's own compute the same id, so either may store it.
+    /// </summary>
+    public override Guid MessageId => Volatile.Read(ref _idRead) ? _messageId : ReadId();
 
     public override Guid CorrelationId => _correlationId;
 
@@ -100,7 +110,9 @@ internal sealed class InlineDelivery : MessageContext
 
         delivery._wireName = wireName;
         delivery._message = message;
-        delivery._messageId = stamp.MessageId;
+        delivery._stamp = stamp;
+        delivery._messageId = stamp.IdPending ? default : stamp.MessageId;
+        delivery._idRead = !stamp.IdPending;
         delivery._correlationId = correlationId;
         delivery._causationId = cause?.MessageId ?? Guid.Empty;
         delivery._enqueuedUtc = stamp.Time.UtcDateTime;
@@ -110,10 +122,19 @@ internal sealed class InlineDelivery : MessageContext
         return delivery;
     }
 
+    private Guid ReadId()
+    {
+        var id = _stamp.MessageId;
+        _messageId = id;
+        Volatile.Write(ref _idRead, true);
+        return id;
+    }
+
     /// <summary>Hands this delivery to the thread's next <see cref="Rent"/>. Call it only once its handling has completed, in the sender's call.</summary>
     public void Return()
     {
         _message = null!;
+        _stamp = default;
         var kept = t_kept ??= new InlineDelivery?[KeptPerThread];
         if (t_keptCount < kept.Length)
         {

@@ -52,10 +52,13 @@ internal sealed partial class MessageSender : IMessageEmitter
     public ValueTask EmitAsync<T>(T message, MessageContext cause, SendPosition position, CancellationToken cancellationToken) =>
         SendAsync(message, StampFor(cause, position), cause.CorrelationId, cause, cancellationToken);
 
-    /// <summary>The id <paramref name="position"/> gives, with the time read as <see cref="NextStamp"/> reads it.</summary>
+    /// <summary>
+    /// The id <paramref name="position"/> gives, computed when first read (see <see cref="MessageStamp"/>), with the time
+    /// read as <see cref="NextStamp"/> reads it.
+    /// </summary>
     private MessageStamp StampFor(MessageContext cause, SendPosition position) =>
-        position.IdFor(cause.MessageId) is { } id
-            ? new MessageStamp(id, _coarseStamps ? CoarseClock.System.UtcNow : _clock.GetUtcNow())
+        position.Handler is not null
+            ? MessageStamp.Stable(position, cause.MessageId, _coarseStamps ? CoarseClock.System.UtcNow : _clock.GetUtcNow())
             : NextStamp();
 
     /// <summary>

@@ -48,7 +48,10 @@ internal sealed class SendPosition
     public static SendPosition FirstOf(HandlerSends handler, IMessageEmitter emitter) => new(emitter, handler, 0, first: null);
 
     /// <summary>The id of a message sent from this position by the handler of <paramref name="handled"/>; null before any handler's call.</summary>
-    public Guid? IdFor(Guid handled) => Handler is { } handler ? StableMessageIds.Of(handler.Namespace, handled, Index) : null;
+    public Guid? IdFor(Guid handled) => Handler is not null ? IdOf(handled) : null;
+
+    /// <summary>As <see cref="IdFor"/>, for a position of a handler's call.</summary>
+    public Guid IdOf(Guid handled) => StableMessageIds.Of(Handler!.Namespace, handled, Index);
 
     private SendPosition MakeNext()
     {

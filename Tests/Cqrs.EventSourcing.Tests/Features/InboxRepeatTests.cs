@@ -47,6 +47,31 @@ public sealed class InboxRepeatTests : IDisposable
     }
 
     /// <summary>
+    /// Direct dispatch computes the id of a handler's send only when something reads it: the handler downstream never
+    /// does, its inbox does, and the retry's event has the id the first attempt's had.
+    /// </summary>
+    [Theory]
+    [InlineData("memory")]
+    [InlineData("sqlite")]
+    public async Task Inbox_DirectDispatchHandlerRetriedAfterPublishingToAHandlerThatNeverReadsTheId_TheEffectHappensOnce(string store)
+    {
+        using var host = Domain.Create(
+            store == "memory" ? StoreSet.InMemory() : _file.Open(),
+            direct: true,
+            configureCqrs: options =>
+            {
+                options.Retry.ImmediateRetries = 1;
+                options.Retry.Delays = [];
+            });
+        var credits = host.Services.GetRequiredService<Credits>();
+
+        await host.Services.GetRequiredService<ICommandBus>().SendAsync(new GrantCredit(Guid.NewGuid(), Failures: 1));
+
+        Assert.Equal(2, credits.ApplyCalls);
+        Assert.Equal(1, credits.Applied);
+    }
+
+    /// <summary>
     /// On Service Bus with duplicate detection: the first call outlives its lock, so the command is delivered again while
     /// it runs, and that delivery pays; the first call then fails, and its delayed retry, which the broker keeps (its id
     /// is its own), comes to the handler under the command's id, which the inbox has seen: the refund is paid once.

@@ -20,6 +20,7 @@ internal static class SagaHost
         builder.Services.AddSingleton<Support.Deliveries>();
         builder.Services.AddSingleton<Support.DepositGate>();
         builder.Services.AddSingleton<Support.Refunds>();
+        builder.Services.AddSingleton<Support.Credits>();
         builder.Services.AddSingleton<Conflicts.CountLog>();
         builder.Services.AddSampleDomain(options =>
         {

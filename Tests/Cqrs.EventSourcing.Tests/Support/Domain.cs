@@ -33,6 +33,7 @@ internal static class Domain
         builder.Services.AddSingleton<Conflicts.CountLog>();
         builder.Services.AddSingleton<DepositGate>();
         builder.Services.AddSingleton<Refunds>();
+        builder.Services.AddSingleton<Credits>();
         builder.Services.AddSingleton<Sagas.TallyLog>();
         builder.Services.AddSampleDomain(options =>
         {
