@@ -61,6 +61,9 @@ internal sealed class OperationTracker : IValueTaskSource, IHandlerCompletion
     /// <summary>Stamps the start of operation <paramref name="sequence"/>; call just before sending its command.</summary>
     public void Started(int sequence) => _startTimestamps[sequence] = Stopwatch.GetTimestamp();
 
+    /// <summary>It counts runs by sequence alone.</summary>
+    bool IHandlerCompletion.UsesMessageIds => false;
+
     void IHandlerCompletion.HandlerFinished(string handler, int sequence, Guid messageId) => HandlerFinished(sequence);
 
     /// <summary>Called by each event handler; the last one records the latency and may complete the run.</summary>

@@ -15,7 +15,7 @@ internal static class EventHandlerRun
     {
         if (inbox is null)
         {
-            Report(completion, name, sequence, lane, context.MessageId);
+            Report(completion, name, sequence, lane, completion.UsesMessageIds ? context.MessageId : Guid.Empty);
             return ValueTask.CompletedTask;
         }
 

@@ -7,6 +7,12 @@ namespace Cqrs.Benchtest.Handlers;
 internal interface IHandlerCompletion
 {
     /// <summary>
+    /// Whether the message ids passed in are used. When not, handlers pass <see cref="Guid.Empty"/> and leave their
+    /// contexts' ids unread, as handlers that need no id do: the framework computes a handler's send's id when it is first read.
+    /// </summary>
+    bool UsesMessageIds => true;
+
+    /// <summary>
     /// <paramref name="handler"/> has finished its run for the operation numbered <paramref name="sequence"/>, on the
     /// message <paramref name="messageId"/>.
     /// </summary>

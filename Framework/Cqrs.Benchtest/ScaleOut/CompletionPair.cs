@@ -5,6 +5,8 @@ namespace Cqrs.Benchtest.ScaleOut;
 /// <summary>Reports each handler run to two places: a consumer's ledger and its durable log.</summary>
 internal sealed class CompletionPair(IHandlerCompletion first, IHandlerCompletion second) : IHandlerCompletion
 {
+    public bool UsesMessageIds => first.UsesMessageIds || second.UsesMessageIds;
+
     public void HandlerFinished(string handler, int sequence, Guid messageId)
     {
         first.HandlerFinished(handler, sequence, messageId);

@@ -24,6 +24,9 @@ internal sealed class HandledLedger(int sequences) : IHandlerCompletion
     /// </summary>
     public long LastCompletedTimestamp => Volatile.Read(ref _lastCompletedTimestamp);
 
+    /// <summary>It counts runs by sequence alone.</summary>
+    public bool UsesMessageIds => false;
+
     public void HandlerFinished(string handler, int sequence, Guid messageId)
     {
         if (Interlocked.Increment(ref _runs[sequence]) == OperationTracker.HandlersPerOperation)
