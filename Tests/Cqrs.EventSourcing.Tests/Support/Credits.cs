@@ -37,15 +37,9 @@ public sealed class Credits
 
 public sealed class GrantCreditHandler(Credits credits) : ICommandHandler<GrantCredit>
 {
-    public async ValueTask HandleAsync(GrantCredit command, IMessageContext context, CancellationToken cancellationToken)
-    {
-        var attempt = credits.AttemptGrant(command.CreditId);
-        await context.PublishAsync(new CreditGranted(command.CreditId), cancellationToken);
-        if (attempt <= command.Failures)
-        {
-            throw new InvalidOperationException($"Attempt {attempt} at granting credit {command.CreditId} failed on purpose, after publishing.");
-        }
-    }
+    public ValueTask HandleAsync(GrantCredit command, IMessageContext context, CancellationToken cancellationToken) =>
+        PublishThenFail.RunAsync(
+            context, new CreditGranted(command.CreditId), credits.AttemptGrant(command.CreditId), command.Failures, $"granting credit {command.CreditId}", cancellationToken);
 }
 
 /// <summary>Applies a credit once per message id, through the inbox; unlike <see cref="PayRefund"/>, it never reads the id itself.</summary>

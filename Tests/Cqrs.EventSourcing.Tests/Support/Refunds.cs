@@ -60,15 +60,9 @@ public sealed class Refunds
 
 public sealed class GrantRefundHandler(Refunds refunds) : ICommandHandler<GrantRefund>
 {
-    public async ValueTask HandleAsync(GrantRefund command, IMessageContext context, CancellationToken cancellationToken)
-    {
-        var attempt = refunds.AttemptGrant(command.RefundId);
-        await context.PublishAsync(new RefundGranted(command.RefundId), cancellationToken);
-        if (attempt <= command.Failures)
-        {
-            throw new InvalidOperationException($"Attempt {attempt} at granting refund {command.RefundId} failed on purpose, after publishing.");
-        }
-    }
+    public ValueTask HandleAsync(GrantRefund command, IMessageContext context, CancellationToken cancellationToken) =>
+        PublishThenFail.RunAsync(
+            context, new RefundGranted(command.RefundId), refunds.AttemptGrant(command.RefundId), command.Failures, $"granting refund {command.RefundId}", cancellationToken);
 }
 
 /// <summary>Pays a refund once per message id, through the inbox, except on its first call, which waits to be released and fails.</summary>
