@@ -81,7 +81,10 @@ internal sealed class InlineDelivery : MessageContext
 
     public override StreamPosition? Stream => null;
 
-    /// <summary>The trace it goes on in, unsampled, for the messages its handlers send; none when nobody listened as it was sent.</summary>
+    /// <summary>
+    /// The trace the messages its handlers send go on in, when one is kept: none for a trace known to be unsampled (which
+    /// <see cref="Unsampled"/> says), nor when nobody listened as it was sent.
+    /// </summary>
     public override ActivityContext TraceContext => _traceContext;
 
     /// <summary>Marked where no context can say so, as a transport message is: when someone listened and there is none.</summary>
@@ -89,7 +92,8 @@ internal sealed class InlineDelivery : MessageContext
 
     /// <summary>
     /// A delivery of <paramref name="message"/>, one this thread is done with when it has one. <paramref name="trace"/> is
-    /// its unsampled trace when someone listens to spans (<see cref="Diagnostics.CqrsTelemetry.SampleSend"/>), null when nobody does.
+    /// what <see cref="Diagnostics.CqrsTelemetry.SampleSend"/> gave when someone listens to spans (a default one for an
+    /// unsampled trace), null when nobody does.
     /// </summary>
     public static InlineDelivery Rent(
         SendPosition sends, string wireName, object message, MessageStamp stamp, Guid correlationId, MessageContext? cause, ActivityContext? trace)
