@@ -25,7 +25,7 @@ internal sealed class InlineDelivery : MessageContext
     private string _wireName = "";
     private object _message = null!;
 
-    /// <summary>How it was stamped: its id, or the parts of its stable id, computed on first read (<see cref="MessageId"/>).</summary>
+    /// <summary>How it was stamped: its send time, and its id or the parts of its stable id, computed on first read (<see cref="MessageId"/>).</summary>
     private MessageStamp _stamp;
 
     /// <summary>The id once read; set before <see cref="_idRead"/>.</summary>
@@ -33,7 +33,6 @@ internal sealed class InlineDelivery : MessageContext
     private bool _idRead;
     private Guid _correlationId;
     private Guid _causationId;
-    private DateTime _enqueuedUtc;
     private int _inlineDepth;
     private ActivityContext _traceContext;
     private bool _traced;
@@ -75,7 +74,7 @@ internal sealed class InlineDelivery : MessageContext
     public override string WireName => _wireName;
 
     /// <summary>When it was sent, as its sender read the time (see <see cref="MessageSender.NextStamp"/>).</summary>
-    public override DateTimeOffset EnqueuedTime => new(_enqueuedUtc, TimeSpan.Zero);
+    public override DateTimeOffset EnqueuedTime => _stamp.Time;
 
     public override int DeliveryCount => 1;
 
@@ -119,7 +118,6 @@ internal sealed class InlineDelivery : MessageContext
         delivery._idRead = !stamp.IdPending;
         delivery._correlationId = correlationId;
         delivery._causationId = cause?.MessageId ?? Guid.Empty;
-        delivery._enqueuedUtc = stamp.Time.UtcDateTime;
         delivery._inlineDepth = (cause?.InlineDepth ?? 0) + 1;
         delivery._traceContext = trace.GetValueOrDefault();
         delivery._traced = trace.HasValue;
@@ -138,7 +136,6 @@ internal sealed class InlineDelivery : MessageContext
     public void Return()
     {
         _message = null!;
-        _stamp = default;
         var kept = t_kept ??= new InlineDelivery?[KeptPerThread];
         if (t_keptCount < kept.Length)
         {
