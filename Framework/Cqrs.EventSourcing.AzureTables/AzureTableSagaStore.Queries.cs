@@ -68,25 +68,41 @@ public sealed partial class AzureTableSagaStore
     }
 
     /// <inheritdoc/>
-    /// <remarks>Reads the pending-index rows, one range query per partition, then each saga they name.</remarks>
+    /// <remarks>
+    /// Reads the pending-index rows, one range query per partition, then each saga they name. A saga forgotten between
+    /// the two reads is dropped, and its index row went with it in one transaction, so when every saga named was dropped
+    /// it reads again: a read comes back empty only when nothing is pending (or only index rows it dropped already remain).
+    /// </remarks>
     /// <exception cref="StoredDataException">A saga's row cannot be read.</exception>
     public async Task<IReadOnlyList<SagaRecord>> ReadSagasWithPendingAsync(int maxCount, CancellationToken cancellationToken = default)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxCount);
         var table = await _storage.Sagas.GetAsync(cancellationToken).ConfigureAwait(false);
-        var index = await QueryPartitionsAsync(table, SagaRows.PendingFilter, maxCount, select: [SagaRows.SagaTypeProperty, SagaRows.SagaIdProperty], cancellationToken).ConfigureAwait(false);
-        var sagas = new List<SagaRecord>(Math.Min(index.Count, maxCount));
-        foreach (var entry in index.Take(maxCount))
+        var dropped = new HashSet<string>(StringComparer.Ordinal);
+        while (true)
         {
-            var (sagaType, sagaId) = SagaRows.SagaOf(entry);
-            var row = await table.FindAsync(SagaRows.PartitionOf(sagaType, sagaId), SagaRows.SagaKey(sagaType, sagaId), cancellationToken).ConfigureAwait(false);
-            if (row is not null && SagaRows.ToSagaRecord(row) is { HasPending: true } saga)
+            var droppedBefore = dropped.Count;
+            var index = await QueryPartitionsAsync(table, SagaRows.PendingFilter, maxCount, select: [SagaRows.SagaTypeProperty, SagaRows.SagaIdProperty], cancellationToken).ConfigureAwait(false);
+            var sagas = new List<SagaRecord>(Math.Min(index.Count, maxCount));
+            foreach (var entry in index.Take(maxCount))
             {
-                sagas.Add(saga);
+                var (sagaType, sagaId) = SagaRows.SagaOf(entry);
+                var row = await table.FindAsync(SagaRows.PartitionOf(sagaType, sagaId), SagaRows.SagaKey(sagaType, sagaId), cancellationToken).ConfigureAwait(false);
+                if (row is not null && SagaRows.ToSagaRecord(row) is { HasPending: true } saga)
+                {
+                    sagas.Add(saga);
+                }
+                else
+                {
+                    dropped.Add(entry.RowKey);
+                }
+            }
+
+            if (sagas.Count > 0 || dropped.Count == droppedBefore)
+            {
+                return sagas;
             }
         }
-
-        return sagas;
     }
 
     /// <inheritdoc/>

@@ -29,6 +29,8 @@ public interface ISagaStore
     /// <summary>
     /// Up to <paramref name="maxCount"/> sagas last saved with <see cref="SagaRecord.HasPending"/>: those holding
     /// messages that were decided but not known to be delivered, for a process to publish after a crash. In no set order.
+    /// Fewer when some were forgotten while being read, but none only when none is pending: the saga outbox's sweep stops
+    /// at an empty read.
     /// </summary>
     Task<IReadOnlyList<SagaRecord>> ReadSagasWithPendingAsync(int maxCount, CancellationToken cancellationToken = default);
 

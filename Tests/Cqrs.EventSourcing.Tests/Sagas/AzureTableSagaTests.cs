@@ -1,3 +1,5 @@
+using Azure.Core;
+using Azure.Core.Pipeline;
 using Azure.Data.Tables;
 using Cqrs.EventSourcing.AzureTables;
 using Cqrs.EventSourcing.Tests.Support;
@@ -143,6 +145,41 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
         Assert.Single(await stores[1].ReadDueTimeoutsAsync(DateTimeOffset.MaxValue, 100));
     }
 
+    [Fact]
+    public async Task ReadSagasWithPending_TheOneReadForgottenBetweenItsIndexRowAndItsRow_ReadsTheOtherInstead()
+    {
+        var writer = Store();
+        await writer.SaveSagaAsync(Saga("first", 1) with { HasPending = true }, 0, []);
+        await writer.SaveSagaAsync(Saga("second", 1) with { HasPending = true }, 0, []);
+
+        // Whichever saga the batch of one names, it is forgotten (by another process) just before its own row is read.
+        string? forgotten = null;
+        var forgetting = new BeforeSagaRowRead(["first", "second"], async sagaId =>
+        {
+            forgotten = sagaId;
+            await writer.SaveSagaAsync(Saga(sagaId, 2), 1, []);
+        });
+        var options = new TableClientOptions();
+        options.AddPolicy(forgetting, HttpPipelinePosition.PerCall);
+        var reader = new AzureTableSagaStore(new AzureTableStorage(new TableServiceClient(AzuriteFixture.ConnectionString, options), _prefix));
+
+        var read = await reader.ReadSagasWithPendingAsync(1);
+
+        Assert.NotNull(forgotten);
+        Assert.Equal(forgotten == "first" ? "second" : "first", Assert.Single(read).SagaId);
+    }
+
+    [Fact]
+    public async Task ReadSagasWithPending_IndexRowWhoseSagaRowIsGone_ReadsNoneRatherThanReadingAgainForever()
+    {
+        var store = Store();
+        await store.SaveSagaAsync(Saga("orphaned", 1) with { HasPending = true }, 0, []);
+        var sagaRow = Assert.Single(await RowsAsync(), row => row.RowKey.StartsWith("s|", StringComparison.Ordinal));
+        await _service.GetTableClient(_prefix + AzureTableStorage.SagasTable).DeleteEntityAsync(sagaRow.PartitionKey, sagaRow.RowKey);
+
+        Assert.Empty(await store.ReadSagasWithPendingAsync(10).WaitAsync(Patience.Timeout));
+    }
+
     private StoreSet Store() => OpenStore();
 
     private async Task<List<TableEntity>> RowsAsync()
@@ -160,4 +197,25 @@ public sealed class AzureTableSagaTests : SagaContractTests, IAsyncLifetime
 
     private static SagaTimeoutRecord Timeout(string sagaId, DateTimeOffset dueAt) =>
         new(Guid.NewGuid(), SagaType, sagaId, dueAt, "tests.azure-timeout", new byte[] { 9 }, Guid.NewGuid(), Guid.NewGuid());
+
+    /// <summary>Runs <paramref name="before"/> once, before the first point read of one of <paramref name="sagaIds"/>' rows is sent.</summary>
+    private sealed class BeforeSagaRowRead(IReadOnlyList<string> sagaIds, Func<string, Task> before) : HttpPipelinePolicy
+    {
+        private int _ran;
+
+        public override async ValueTask ProcessAsync(HttpMessage message, ReadOnlyMemory<HttpPipelinePolicy> pipeline)
+        {
+            var query = Uri.UnescapeDataString(message.Request.Uri.Query);
+            var sagaId = sagaIds.FirstOrDefault(id => query.Contains($"RowKey eq '{SagaRows.SagaKey(SagaType, id)}'", StringComparison.Ordinal));
+            if (sagaId is not null && Interlocked.Exchange(ref _ran, 1) == 0)
+            {
+                await before(sagaId);
+            }
+
+            await ProcessNextAsync(message, pipeline);
+        }
+
+        public override void Process(HttpMessage message, ReadOnlyMemory<HttpPipelinePolicy> pipeline) =>
+            throw new NotSupportedException("The store reads asynchronously.");
+    }
 }
