@@ -1,3 +1,5 @@
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Options;
 
 namespace Cqrs.EventSourcing;
@@ -17,10 +19,12 @@ namespace Cqrs.EventSourcing;
 /// <param name="store">Where the claims and records are kept.</param>
 /// <param name="options">The claim's duration.</param>
 /// <param name="clock">Times the claim's renewals.</param>
-public sealed class Inbox(IInboxStore store, IOptions<EventSourcingOptions> options, TimeProvider clock)
+/// <param name="logger">Where a claim that could not be released is logged; none when null.</param>
+public sealed partial class Inbox(IInboxStore store, IOptions<EventSourcingOptions> options, TimeProvider clock, ILogger<Inbox>? logger = null)
 {
     private readonly KeyedLocks _locks = new();
     private readonly TimeSpan _claimDuration = options.Value.InboxClaimDuration;
+    private readonly ILogger _logger = logger ?? NullLogger<Inbox>.Instance;
 
     /// <summary>Runs <paramref name="work"/> unless <typeparamref name="THandler"/> has already handled the message.</summary>
     /// <returns>True when the work ran; false when it was a repeat.</returns>
@@ -49,12 +53,28 @@ public sealed class Inbox(IInboxStore store, IOptions<EventSourcingOptions> opti
             }
             catch
             {
-                await store.ReleaseClaimAsync(handlerName, messageId, claimant, CancellationToken.None).ConfigureAwait(false);
+                await ReleaseAfterFailureAsync(handlerName, messageId, claimant).ConfigureAwait(false);
                 throw;
             }
 
             await store.MarkHandledAsync(handlerName, messageId, cancellationToken).ConfigureAwait(false);
             return true;
+        }
+    }
+
+    /// <summary>
+    /// Lets another delivery claim the message at once after its work failed. When the store fails at that too, the work's
+    /// exception is still the one thrown, for it decides the retry or the dead-letter; the claim then lapses with its lease.
+    /// </summary>
+    private async Task ReleaseAfterFailureAsync(string handler, Guid messageId, Guid claimant)
+    {
+        try
+        {
+            await store.ReleaseClaimAsync(handler, messageId, claimant, CancellationToken.None).ConfigureAwait(false);
+        }
+        catch (Exception exception)
+        {
+            LogReleaseFailed(exception, handler, messageId, _claimDuration);
         }
     }
 
@@ -94,4 +114,7 @@ public sealed class Inbox(IInboxStore store, IOptions<EventSourcingOptions> opti
             }
         }
     }
+
+    [LoggerMessage(Level = LogLevel.Warning, Message = "Could not release the inbox claim of {Handler} on message {MessageId} after its work failed; the message can be claimed again once the claim's lease of {ClaimDuration} lapses.")]
+    private partial void LogReleaseFailed(Exception exception, string handler, Guid messageId, TimeSpan claimDuration);
 }

@@ -1,6 +1,8 @@
 using Cqrs.EventSourcing.InMemory;
 using Cqrs.EventSourcing.Tests.Support;
+using Cqrs.Tests.Shared;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 using Microsoft.Extensions.Time.Testing;
 
@@ -112,6 +114,22 @@ public sealed class InboxTests
     }
 
     [Fact]
+    public async Task Inbox_WorkThatFailsWhereTheStoreCannotReleaseTheClaim_ThrowsTheWorksExceptionAndLogsTheClaimLeft()
+    {
+        using var logs = new CapturedLogs();
+        using var loggers = new LoggerFactory([logs]);
+        var inbox = new Inbox(new ReleaseFails(_store), Options.Create(new EventSourcingOptions()), TimeProvider.System, loggers.CreateLogger<Inbox>());
+        var context = new TestContext(Guid.NewGuid());
+
+        await Assert.ThrowsAsync<TimeoutException>(async () =>
+            await inbox.HandleOnceAsync(this, context, _ => throw new TimeoutException(), CancellationToken.None));
+
+        var logged = Assert.Single(logs.Entries);
+        Assert.Equal(LogLevel.Warning, logged.Level);
+        Assert.Contains(context.MessageId.ToString(), logged.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Inbox_WorkOutlastingTheClaim_RenewsItSoAnotherInstanceIsHeldOffUntilItIsRecorded()
     {
         using var timers = new SemaphoreSlim(0);
@@ -158,5 +176,21 @@ public sealed class InboxTests
             timers.Release();
             return timer;
         }
+    }
+
+    /// <summary>An inbox store that cannot release claims, as one whose connection just dropped.</summary>
+    private sealed class ReleaseFails(IInboxStore store) : IInboxStore
+    {
+        public Task<InboxClaim> ClaimAsync(string handler, Guid messageId, Guid claimant, TimeSpan lease, CancellationToken cancellationToken = default) =>
+            store.ClaimAsync(handler, messageId, claimant, lease, cancellationToken);
+
+        public Task ReleaseClaimAsync(string handler, Guid messageId, Guid claimant, CancellationToken cancellationToken = default) =>
+            throw new InvalidOperationException("The store is unreachable.");
+
+        public Task MarkHandledAsync(string handler, Guid messageId, CancellationToken cancellationToken = default) =>
+            store.MarkHandledAsync(handler, messageId, cancellationToken);
+
+        public Task<int> PurgeHandledAsync(DateTimeOffset handledBefore, CancellationToken cancellationToken = default) =>
+            store.PurgeHandledAsync(handledBefore, cancellationToken);
     }
 }
