@@ -4,8 +4,8 @@ using Microsoft.Extensions.Options;
 namespace Cqrs.EventSourcing;
 
 /// <summary>At start and then every <see cref="EventSourcingOptions.OutboxSweepInterval"/>: publishes what the outbox still holds.</summary>
-internal sealed partial class OutboxSweeper(OutboxPublisher publisher, IOptions<EventSourcingOptions> options, ILogger<OutboxSweeper> logger)
-    : PeriodicWork(options.Value.OutboxSweepInterval, TimeProvider.System)
+internal sealed partial class OutboxSweeper(OutboxPublisher publisher, TimeProvider clock, IOptions<EventSourcingOptions> options, ILogger<OutboxSweeper> logger)
+    : PeriodicWork(options.Value.OutboxSweepInterval, clock)
 {
     protected override Task<int> RunOnceAsync(CancellationToken cancellationToken) => publisher.SweepAsync(cancellationToken);
 

@@ -1,6 +1,8 @@
 using Cqrs.EventSourcing.InMemory;
 using Cqrs.EventSourcing.Tests.Support;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Time.Testing;
 using Sample.Domain.Accounts;
 
 namespace Cqrs.EventSourcing.Tests.Features;
@@ -26,6 +28,23 @@ public sealed class OutboxTests
         Assert.Empty(await store.ReadUnpublishedAsync(10));
         Assert.Equal([1], host.Services.GetRequiredService<Deliveries>().ByMessageId.Values);
         Assert.Equal(["Ada"], host.Services.GetRequiredService<WelcomeMessages>().Sent);
+    }
+
+    [Fact]
+    public async Task Sweeper_UnderTheAppsClock_SweepsAgainOnceThatClockHasPassedTheInterval()
+    {
+        var clock = new FakeTimeProvider();
+        var storage = new InMemoryStorage(clock);
+        var store = new OutboxFaultStore(storage);
+        using var host = Domain.Create(
+            StoreSet.InMemory(storage, outbox: store), options => options.OutboxSweepInterval = TimeSpan.FromHours(1), addServices: services => services.AddSingleton<TimeProvider>(clock));
+        await host.StartAsync();
+        await Patience.WaitUntilAsync(() => Task.FromResult(store.ReadsFinished == 1), () => $"The sweep at start read {store.ReadsFinished} times.");
+
+        clock.Advance(TimeSpan.FromHours(1));
+
+        await Patience.WaitUntilAsync(() => Task.FromResult(store.ReadsFinished == 2), () => $"The sweeps read {store.ReadsFinished} times, the app's clock an interval on.");
+        await host.StopAsync();
     }
 
     [Fact]

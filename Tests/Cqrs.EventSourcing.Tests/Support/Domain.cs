@@ -48,6 +48,7 @@ internal static class Domain
             options.OutboxSweepInterval = TimeSpan.FromMilliseconds(50);
             configure?.Invoke(options);
         });
+        addServices?.Invoke(builder.Services);
         return builder.Build();
     }
 }
