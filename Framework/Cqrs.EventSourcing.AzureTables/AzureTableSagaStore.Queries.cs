@@ -83,26 +83,33 @@ public sealed partial class AzureTableSagaStore
         {
             var droppedBefore = dropped.Count;
             var index = await QueryPartitionsAsync(table, SagaRows.PendingFilter, maxCount, select: [SagaRows.SagaTypeProperty, SagaRows.SagaIdProperty], cancellationToken).ConfigureAwait(false);
-            var sagas = new List<SagaRecord>(Math.Min(index.Count, maxCount));
-            foreach (var entry in index.Take(maxCount))
-            {
-                var (sagaType, sagaId) = SagaRows.SagaOf(entry);
-                var row = await table.FindAsync(SagaRows.PartitionOf(sagaType, sagaId), SagaRows.SagaKey(sagaType, sagaId), cancellationToken).ConfigureAwait(false);
-                if (row is not null && SagaRows.ToSagaRecord(row) is { HasPending: true } saga)
-                {
-                    sagas.Add(saga);
-                }
-                else
-                {
-                    dropped.Add(entry.RowKey);
-                }
-            }
-
+            var sagas = await ReadPendingSagasAsync(table, index.Take(maxCount), dropped, cancellationToken).ConfigureAwait(false);
             if (sagas.Count > 0 || dropped.Count == droppedBefore)
             {
                 return sagas;
             }
         }
+    }
+
+    /// <summary>The sagas the pending-index rows name that still hold pending messages; the keys of the other rows go to <paramref name="dropped"/>.</summary>
+    private static async Task<List<SagaRecord>> ReadPendingSagasAsync(TableClient table, IEnumerable<TableEntity> index, HashSet<string> dropped, CancellationToken cancellationToken)
+    {
+        var sagas = new List<SagaRecord>();
+        foreach (var entry in index)
+        {
+            var (sagaType, sagaId) = SagaRows.SagaOf(entry);
+            var row = await table.FindAsync(SagaRows.PartitionOf(sagaType, sagaId), SagaRows.SagaKey(sagaType, sagaId), cancellationToken).ConfigureAwait(false);
+            if (row is not null && SagaRows.ToSagaRecord(row) is { HasPending: true } saga)
+            {
+                sagas.Add(saga);
+            }
+            else
+            {
+                dropped.Add(entry.RowKey);
+            }
+        }
+
+        return sagas;
     }
 
     /// <inheritdoc/>
