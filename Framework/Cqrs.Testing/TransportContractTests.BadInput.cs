@@ -32,7 +32,7 @@ public abstract partial class TransportContractTests
         Assert.Single(deadLetters());
     }
 
-    /// <summary>A body that cannot be read as its message type is dead-lettered at once as <see cref="DeadLetterReasons.DeserializationFailed"/>, with a description and the body as received, and nothing is handled.</summary>
+    /// <summary>A body that cannot be read as its message type is dead-lettered at once as <see cref="DeadLetterReasons.DeserializationFailed"/>, with a description (naming the member that could not be read, where one is to blame) and the body as received, and nothing is handled.</summary>
     [Theory]
     [InlineData(MalformedPayload.Empty)]
     [InlineData(MalformedPayload.Truncated)]
@@ -73,10 +73,24 @@ public abstract partial class TransportContractTests
         await provider.DisposeAsync();
         Assert.Equal((SubmitOrderWireName, DeadLetterReasons.DeserializationFailed), (letter.WireName, letter.Reason));
         Assert.False(string.IsNullOrWhiteSpace(letter.Description));
+        if (MemberToBlame(malformed) is { } member)
+        {
+            Assert.Contains($"Cqrs.Testing.Domain.Orders.SubmitOrder {member}: ", letter.Description, StringComparison.Ordinal);
+        }
+
         Assert.Equal(body, letter.Body.ToArray());
         Assert.Empty(recorder.Deliveries);
         Assert.Single(deadLetters());
     }
+
+    /// <summary>The key and member that a malformed payload's description names, where one member is to blame.</summary>
+    private static string? MemberToBlame(MalformedPayload malformed) => malformed switch
+    {
+        MalformedPayload.WrongMemberTypes => "key 0 (OrderId)",
+        MalformedPayload.NilForNonNullableString => "key 1 (Customer)",
+        MalformedPayload.NilForNonNullableCollection => "key 4 (Lines)",
+        _ => null,
+    };
 
     /// <summary>A body over <see cref="CqrsOptions.MaxMessageBytes"/> is dead-lettered at once as <see cref="DeadLetterReasons.DeserializationFailed"/>, naming the limit, and not handled.</summary>
     [Fact]

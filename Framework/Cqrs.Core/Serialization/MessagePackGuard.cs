@@ -8,11 +8,15 @@ namespace Cqrs.Serialization;
 
 /// <summary>
 /// The untrusted-input checks that generated codecs make on top of MessagePack-CSharp's reader: collection counts
-/// against the bytes left, and the errors for nil, missing and duplicate values. Not meant to be called by hand.
+/// against the bytes left, the errors for nil, missing and duplicate values, and the member an error was reading. Not
+/// meant to be called by hand.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static class MessagePackGuard
 {
+    /// <summary>An error this many exceptions deep names no more members (<see cref="MayName"/>).</summary>
+    private const int MaxNamingDepth = 16;
+
     /// <summary>
     /// The options passed to MessagePack-CSharp's built-in formatters (Guid, decimal, DateTimeOffset, TimeSpan), which
     /// read none of them: a resolver without dynamic code, with untrusted-data security.
@@ -46,6 +50,45 @@ public static class MessagePackGuard
     /// <summary>A map of <paramref name="type"/> holds one key twice.</summary>
     public static MessageFormatException DuplicateKey(string type) =>
         new($"A {type} holds the same key twice.");
+
+    /// <summary>
+    /// Whether a codec names, in <paramref name="exception"/>, the member it was reading (<see cref="AtKey"/>): not when
+    /// memory ran out, and not once the error is <see cref="MaxNamingDepth"/> exceptions deep, so that a hostile value
+    /// nested hundreds deep costs no catch and no longer message at each level: its error names the innermost members.
+    /// </summary>
+    public static bool MayName(Exception exception)
+    {
+        ArgumentNullException.ThrowIfNull(exception);
+        if (exception is OutOfMemoryException)
+        {
+            return false;
+        }
+
+        var held = 0;
+        for (var inner = exception; inner is not null; inner = inner.InnerException)
+        {
+            if (++held >= MaxNamingDepth)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// The value of key <paramref name="key"/> of a <paramref name="type"/>, its <paramref name="member"/> (null for a
+    /// key the type does not have), could not be read. The message leads with the key, so that an error from a nested
+    /// value reads as a path: "Shop.Order key 2 (Lines): Shop.Line key 0 (Sku): Nil was read…".
+    /// </summary>
+    public static MessageFormatException AtKey(string type, int key, string? member, Exception exception)
+    {
+        ArgumentNullException.ThrowIfNull(exception);
+        var at = member is null
+            ? string.Create(CultureInfo.InvariantCulture, $"{type} key {key}")
+            : string.Create(CultureInfo.InvariantCulture, $"{type} key {key} ({member})");
+        return new MessageFormatException($"{at}: {exception.Message}", exception);
+    }
 
     private static int Bounded(int count, int minBytes, ref MessagePackReader reader, string what)
     {

@@ -79,6 +79,19 @@ public sealed class CodecSnapshotTests
 
                     public global::Shop.Tagged Deserialize(ref global::MessagePack.MessagePackReader reader)
                     {
+                        var key = -1;
+                        try
+                        {
+                            return ReadMembers(ref reader, ref key);
+                        }
+                        catch (global::System.Exception exception) when (key >= 0 && global::Cqrs.Serialization.MessagePackGuard.MayName(exception))
+                        {
+                            throw global::Cqrs.Serialization.MessagePackGuard.AtKey("Shop.Tagged", key, key switch { 0 => "Name", 1 => "Note", 2 => "Ids", 4 => "Prices", 5 => "Count", 6 => "At", _ => null }, exception);
+                        }
+                    }
+
+                    private static global::Shop.Tagged ReadMembers(ref global::MessagePack.MessagePackReader reader, ref int key)
+                    {
                         var count = reader.ReadArrayHeader();
                         global::MessagePack.MessagePackSecurity.UntrustedData.DepthStep(ref reader);
                         string member0 = default!;
@@ -89,6 +102,7 @@ public sealed class CodecSnapshotTests
                         global::System.DateTimeOffset member6 = default!;
                         for (var index = 0; index < count; index++)
                         {
+                            key = index;
                             switch (index)
                             {
                                 case 0:
@@ -167,6 +181,7 @@ public sealed class CodecSnapshotTests
                                 }
                             }
                         }
+                        key = -1;
                         reader.Depth--;
                         if (count <= 5)
                         {

@@ -50,11 +50,21 @@ public sealed class UntrustedPayloadTests
         Assert.InRange(allocated, 0, BodyBytes / 4);
     }
 
-    public static TheoryData<string> NonNullableMembers => ["Name", "Blob", "Ids", "Stock", "Tags element", "Lines", "Line.Sku"];
+    /// <summary>Each member that may not be nil, with the path to it that the error gives.</summary>
+    public static TheoryData<string, string> NonNullableMembers => new()
+    {
+        { "Name", "HostileEverything key 0 (Name): " },
+        { "Blob", "HostileEverything key 1 (Blob): " },
+        { "Ids", "HostileEverything key 2 (Ids): " },
+        { "Stock", "HostileEverything key 3 (Stock): " },
+        { "Tags element", "HostileEverything key 24 (Tags): " },
+        { "Lines", "HostileEverything key 33 (Lines): " },
+        { "Line.Sku", "HostileEverything key 32 (Line): Cqrs.Tests.Serialization.Untrusted.HostileLine key 0 (Sku): " },
+    };
 
     [Theory]
     [MemberData(nameof(NonNullableMembers))]
-    public void Nil_ForANonNullableMember_IsRefused(string member)
+    public void Nil_ForANonNullableMember_IsRefusedNamingIt(string member, string path)
     {
         var sample = HostileSamples.Sample();
         var withNull = member switch
@@ -71,7 +81,27 @@ public sealed class UntrustedPayloadTests
 
         var error = Read(RegistryCodec<HostileEverything>.Serialize(withNull));
 
-        Assert.Contains("may not be null", error.Message, StringComparison.Ordinal);
+        Assert.Contains(path + "Nil was read where a", error.Message, StringComparison.Ordinal);
+        Assert.EndsWith("may not be null.", error.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// A value of the wrong type, as a sender in another language may write it (a string where the type has a number),
+    /// is refused with the member it was read for: the dead-letter reason says which member to fix.
+    /// </summary>
+    [Fact]
+    public void WrongTypeForAMember_IsRefusedNamingIt()
+    {
+        var payload = RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample());
+        ReadOnlySpan<byte> five = [0xA4, .. "five"u8]; // a fixstr of four bytes
+        var withText = (byte[])[.. ArrayHeader(6), .. MemberBytes(payload, 5), .. five];
+
+        var error = Read(withText);
+
+        Assert.StartsWith(
+            "The untrusted.v1.everything payload is not valid: Cqrs.Tests.Serialization.Untrusted.HostileEverything key 5 (Count): ",
+            error.Message,
+            StringComparison.Ordinal);
     }
 
     [Fact]
@@ -83,6 +113,23 @@ public sealed class UntrustedPayloadTests
 
         Assert.Equal((null, null, null, null), (read.Note, read.MaybeIds, read.Line, read.MaybeCount));
         Assert.Equal([null], read.Labels);
+    }
+
+    /// <summary>
+    /// A hostile chain nested hundreds deep, with a nil at its end, is refused naming only the innermost members: a
+    /// deeper value makes no longer error, and no catch at each level.
+    /// </summary>
+    [Fact]
+    public void Nil_AtTheEndOfADeepChain_IsRefusedNamingItsInnermostMembersOnly()
+    {
+        const int Links = 400;
+        byte[] payload = [0x91, .. Repeat([0x92], Links - 1), 0x92, 0xC0, 0xC0, .. Repeat([0xA1, (byte)'x'], Links - 1)];
+
+        var error = Assert.Throws<MessageFormatException>(() => RegistryCodec<HostileChain>.Deserialize(payload));
+
+        Assert.EndsWith("HostileLink key 1 (Label): Nil was read where a string may not be null.", error.Message, StringComparison.Ordinal);
+        var named = error.Message.Split(" key ").Length - 1;
+        Assert.InRange(named, 2, 16);
     }
 
     [Fact]
@@ -112,6 +159,8 @@ public sealed class UntrustedPayloadTests
 
         Assert.Contains("same key twice", error.Message, StringComparison.Ordinal);
     }
+
+    private static IEnumerable<byte> Repeat(byte[] bytes, int times) => Enumerable.Repeat(bytes, times).SelectMany(part => part);
 
     private static MessageFormatException Read(byte[] payload) =>
         Assert.Throws<MessageFormatException>(() => RegistryCodec<HostileEverything>.Deserialize(payload));
