@@ -84,10 +84,8 @@ public static class MessagePackGuard
     public static MessageFormatException AtKey(string type, int key, string? member, Exception exception)
     {
         ArgumentNullException.ThrowIfNull(exception);
-        var at = member is null
-            ? string.Create(CultureInfo.InvariantCulture, $"{type} key {key}")
-            : string.Create(CultureInfo.InvariantCulture, $"{type} key {key} ({member})");
-        return new MessageFormatException($"{at}: {exception.Message}", exception);
+        var named = member is null ? string.Empty : $" ({member})";
+        return new MessageFormatException(string.Create(CultureInfo.InvariantCulture, $"{type} key {key}{named}: {exception.Message}"), exception);
     }
 
     private static int Bounded(int count, int minBytes, ref MessagePackReader reader, string what)
