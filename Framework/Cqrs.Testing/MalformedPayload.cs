@@ -30,6 +30,9 @@ public enum MalformedPayload
     /// <summary>Nil for a non-nullable collection member.</summary>
     NilForNonNullableCollection,
 
+    /// <summary>Nil for a non-nullable string member of the second element of a list.</summary>
+    NilInACollectionElement,
+
     /// <summary>An array of the first two members only, where the constructor needs every one.</summary>
     MissingConstructorMembers,
 }

@@ -43,6 +43,7 @@ public abstract partial class TransportContractTests
     [InlineData(MalformedPayload.TrailingBytes)]
     [InlineData(MalformedPayload.NilForNonNullableString)]
     [InlineData(MalformedPayload.NilForNonNullableCollection)]
+    [InlineData(MalformedPayload.NilInACollectionElement)]
     [InlineData(MalformedPayload.MissingConstructorMembers)]
     public async Task Receive_MalformedPayload_IsDeadLetteredAtOnceWithoutHandling(MalformedPayload malformed)
     {
@@ -61,6 +62,7 @@ public abstract partial class TransportContractTests
             MalformedPayload.TrailingBytes => [.. valid, 0xC0],
             MalformedPayload.NilForNonNullableString => Payloads.Of(SampleOrders.Valid() with { Customer = null! }),
             MalformedPayload.NilForNonNullableCollection => Payloads.Of(SampleOrders.Valid() with { Lines = null! }),
+            MalformedPayload.NilInACollectionElement => Payloads.Of(SampleOrders.Valid() with { Lines = [new OrderLine("SKU-1", 1, 1m), new OrderLine(null!, 2, 2m)] }),
 
             // An array of the first two members only: an order id and a customer, then no lines, no address.
             MalformedPayload.MissingConstructorMembers => [0x92, 0xD9, 0x24, .. "00112233-4455-6677-8899-aabbccddeeff"u8, 0xA1, (byte)'x'],
@@ -89,6 +91,7 @@ public abstract partial class TransportContractTests
         MalformedPayload.WrongMemberTypes => "key 0 (OrderId)",
         MalformedPayload.NilForNonNullableString => "key 1 (Customer)",
         MalformedPayload.NilForNonNullableCollection => "key 4 (Lines)",
+        MalformedPayload.NilInACollectionElement => "key 4 (Lines[1]): Cqrs.Testing.Domain.Orders.OrderLine key 0 (Sku)",
         _ => null,
     };
 

@@ -78,13 +78,16 @@ public static class MessagePackGuard
 
     /// <summary>
     /// The value of key <paramref name="key"/> of a <paramref name="type"/>, its <paramref name="member"/> (null for a
-    /// key the type does not have), could not be read. The message leads with the key, so that an error from a nested
-    /// value reads as a path: "Shop.Order key 2 (Lines): Shop.Line key 0 (Sku): Nil was read…".
+    /// key the type does not have), could not be read; in its list or array, at <paramref name="element"/> (-1: not in
+    /// one). The message leads with the key, so that an error from a nested value reads as a path:
+    /// "Shop.Order key 2 (Lines[3]): Shop.Line key 0 (Sku): Nil was read…".
     /// </summary>
-    public static MessageFormatException AtKey(string type, int key, string? member, Exception exception)
+    public static MessageFormatException AtKey(string type, int key, string? member, int element, Exception exception)
     {
         ArgumentNullException.ThrowIfNull(exception);
-        var named = member is null ? string.Empty : $" ({member})";
+        var named = member is null ? string.Empty
+            : element < 0 ? $" ({member})"
+            : string.Create(CultureInfo.InvariantCulture, $" ({member}[{element}])");
         return new MessageFormatException(string.Create(CultureInfo.InvariantCulture, $"{type} key {key}{named}: {exception.Message}"), exception);
     }
 

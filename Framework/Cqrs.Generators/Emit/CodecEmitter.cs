@@ -48,26 +48,28 @@ internal static class CodecEmitter
     }
 
     /// <summary>
-    /// Emits the reader: <c>Deserialize</c> names, when a value cannot be read, the key and member it was reading, so
-    /// that a nested type's error reads as a path, outermost member first. The members are read by a method of their
-    /// own, with no exception handling in it (a try block around the loop slowed every read), which says through
-    /// <c>key</c> which key it is reading: -1 before the first and after the last, where no member is to blame.
+    /// Emits the reader: <c>Deserialize</c> names, when a value cannot be read, the key and member it was reading (and
+    /// in a list or array, the element), so that a nested type's error reads as a path, outermost member first. The
+    /// members are read by a method of their own, with no exception handling in it (a try block around the loop slowed
+    /// every read), which says through <c>key</c> which key it is reading: -1 before the first and after the last, where
+    /// no member is to blame; and through <c>element</c> which element of a member's list or array: -1 outside one.
     /// </summary>
     private static void EmitDeserialize(CodeWriter code, CodecModel codec)
     {
         var names = string.Concat(codec.Members.Select(member => $"{member.Key.ToString(CultureInfo.InvariantCulture)} => \"{member.Name}\", "));
         code.Open($"public {codec.TypeName} Deserialize(ref global::MessagePack.MessagePackReader reader)")
             .Line("var key = -1;")
+            .Line("var element = -1;")
             .Open("try")
-            .Line("return ReadMembers(ref reader, ref key);")
+            .Line("return ReadMembers(ref reader, ref key, ref element);")
             .Close()
             .Open("catch (global::System.Exception exception) when (key >= 0 && global::Cqrs.Serialization.MessagePackGuard.MayName(exception))")
-            .Line($"throw global::Cqrs.Serialization.MessagePackGuard.AtKey({ValueDeserializer.Quoted(codec.TypeName)}, key, key switch {{ {names}_ => null }}, exception);")
+            .Line($"throw global::Cqrs.Serialization.MessagePackGuard.AtKey({ValueDeserializer.Quoted(codec.TypeName)}, key, key switch {{ {names}_ => null }}, element, exception);")
             .Close()
             .Close()
             .Line();
 
-        code.Open($"private static {codec.TypeName} ReadMembers(ref global::MessagePack.MessagePackReader reader, ref int key)")
+        code.Open($"private static {codec.TypeName} ReadMembers(ref global::MessagePack.MessagePackReader reader, ref int key, ref int element)")
             .Line("var count = reader.ReadArrayHeader();")
             .Line(ValueDeserializer.DepthStep);
         foreach (var member in codec.Members)
@@ -79,7 +81,7 @@ internal static class CodecEmitter
         foreach (var member in codec.Members)
         {
             code.Line($"case {member.Key.ToString(CultureInfo.InvariantCulture)}:").Open();
-            ValueDeserializer.Read(code, member.Shape, Local(member));
+            ValueDeserializer.Read(code, member.Shape, Local(member), "element");
             code.Line("break;").Close();
         }
 

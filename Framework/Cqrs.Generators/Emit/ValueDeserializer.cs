@@ -18,7 +18,11 @@ internal static class ValueDeserializer
     public const string DepthDown = "reader.Depth--;";
 
     /// <param name="target">An assignable expression of the shape's type.</param>
-    public static void Read(CodeWriter code, ValueShape shape, string target)
+    /// <param name="element">
+    /// A variable that a list or array read here keeps the index of the element it is reading in, and sets to -1 once
+    /// read; null when none is kept (the elements of a collection in a collection, whose error names the outer index).
+    /// </param>
+    public static void Read(CodeWriter code, ValueShape shape, string target, string? element = null)
     {
         switch (shape.Kind)
         {
@@ -42,7 +46,7 @@ internal static class ValueDeserializer
 
         if (!shape.IsReference && shape.Kind != ShapeKind.Nullable)
         {
-            ReadPresent(code, shape, target);
+            ReadPresent(code, shape, target, element);
             return;
         }
 
@@ -50,7 +54,7 @@ internal static class ValueDeserializer
             .Line(shape.NilForbidden ? NilError(shape) + ";" : $"{target} = {(shape.IsReference ? "null!" : "null")};")
             .Close()
             .Open("else");
-        ReadPresent(code, shape, target);
+        ReadPresent(code, shape, target, element);
         code.Close();
     }
 
@@ -63,12 +67,12 @@ internal static class ValueDeserializer
     /// <summary>What follows a read that returns null for nil: a throw when nil is refused, else nothing.</summary>
     private static string OrNil(ValueShape shape) => shape.NilForbidden ? " ?? " + NilError(shape) : "!";
 
-    private static void ReadPresent(CodeWriter code, ValueShape shape, string target)
+    private static void ReadPresent(CodeWriter code, ValueShape shape, string target, string? element)
     {
         switch (shape.Kind)
         {
             case ShapeKind.Nullable:
-                Read(code, shape.Element!, target);
+                Read(code, shape.Element!, target, element);
                 break;
             case ShapeKind.Contract:
                 code.Line($"{target} = global::Cqrs.Generated.{shape.CodecName}.Instance.Deserialize(ref reader);");
@@ -77,12 +81,13 @@ internal static class ValueDeserializer
                 ReadMap(code, shape, target);
                 break;
             default:
-                ReadSequence(code, shape, target);
+                ReadSequence(code, shape, target, element);
                 break;
         }
     }
 
-    private static void ReadSequence(CodeWriter code, ValueShape shape, string target)
+    /// <param name="elementIndex">Where the index of the element being read is kept (see <see cref="Read"/>), if anywhere.</param>
+    private static void ReadSequence(CodeWriter code, ValueShape shape, string target, string? elementIndex)
     {
         var element = shape.Element!;
         var count = code.Local("count");
@@ -93,8 +98,9 @@ internal static class ValueDeserializer
         {
             var item = code.Local("item");
             code.Line($"var {items} = new global::System.Collections.Generic.List<{element.TypeName}>({count});")
-                .Open($"for (var {index} = 0; {index} < {count}; {index}++)")
-                .Line($"{element.TypeName} {item} = default!;");
+                .Open($"for (var {index} = 0; {index} < {count}; {index}++)");
+            KeepIndex(code, elementIndex, index);
+            code.Line($"{element.TypeName} {item} = default!;");
             Read(code, element, item);
             code.Line($"{items}.Add({item});").Close();
         }
@@ -102,11 +108,21 @@ internal static class ValueDeserializer
         {
             code.Line($"var {items} = {NewArray(element.TypeName, count)};")
                 .Open($"for (var {index} = 0; {index} < {count}; {index}++)");
+            KeepIndex(code, elementIndex, index);
             Read(code, element, $"{items}[{index}]");
             code.Close();
         }
 
+        KeepIndex(code, elementIndex, "-1");
         code.Line(DepthDown).Line($"{target} = {items};");
+    }
+
+    private static void KeepIndex(CodeWriter code, string? elementIndex, string value)
+    {
+        if (elementIndex is not null)
+        {
+            code.Line($"{elementIndex} = {value};");
+        }
     }
 
     private static void ReadMap(CodeWriter code, ValueShape shape, string target)

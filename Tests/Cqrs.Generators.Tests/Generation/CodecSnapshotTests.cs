@@ -80,17 +80,18 @@ public sealed class CodecSnapshotTests
                     public global::Shop.Tagged Deserialize(ref global::MessagePack.MessagePackReader reader)
                     {
                         var key = -1;
+                        var element = -1;
                         try
                         {
-                            return ReadMembers(ref reader, ref key);
+                            return ReadMembers(ref reader, ref key, ref element);
                         }
                         catch (global::System.Exception exception) when (key >= 0 && global::Cqrs.Serialization.MessagePackGuard.MayName(exception))
                         {
-                            throw global::Cqrs.Serialization.MessagePackGuard.AtKey("Shop.Tagged", key, key switch { 0 => "Name", 1 => "Note", 2 => "Ids", 4 => "Prices", 5 => "Count", 6 => "At", _ => null }, exception);
+                            throw global::Cqrs.Serialization.MessagePackGuard.AtKey("Shop.Tagged", key, key switch { 0 => "Name", 1 => "Note", 2 => "Ids", 4 => "Prices", 5 => "Count", 6 => "At", _ => null }, element, exception);
                         }
                     }
 
-                    private static global::Shop.Tagged ReadMembers(ref global::MessagePack.MessagePackReader reader, ref int key)
+                    private static global::Shop.Tagged ReadMembers(ref global::MessagePack.MessagePackReader reader, ref int key, ref int element)
                     {
                         var count = reader.ReadArrayHeader();
                         global::MessagePack.MessagePackSecurity.UntrustedData.DepthStep(ref reader);
@@ -128,10 +129,12 @@ public sealed class CodecSnapshotTests
                                         var items5 = new global::System.Collections.Generic.List<global::System.Guid>(count4);
                                         for (var i6 = 0; i6 < count4; i6++)
                                         {
+                                            element = i6;
                                             global::System.Guid item7 = default!;
                                             item7 = global::MessagePack.Formatters.GuidFormatter.Instance.Deserialize(ref reader, global::Cqrs.Serialization.MessagePackGuard.Options);
                                             items5.Add(item7);
                                         }
+                                        element = -1;
                                         reader.Depth--;
                                         member2 = items5;
                                     }

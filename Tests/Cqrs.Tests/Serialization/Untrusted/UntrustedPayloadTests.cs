@@ -57,9 +57,10 @@ public sealed class UntrustedPayloadTests
         { "Blob", "HostileEverything key 1 (Blob): " },
         { "Ids", "HostileEverything key 2 (Ids): " },
         { "Stock", "HostileEverything key 3 (Stock): " },
-        { "Tags element", "HostileEverything key 24 (Tags): " },
+        { "Tags element", "HostileEverything key 24 (Tags[1]): " },
         { "Lines", "HostileEverything key 33 (Lines): " },
         { "Line.Sku", "HostileEverything key 32 (Line): Cqrs.Tests.Serialization.Untrusted.HostileLine key 0 (Sku): " },
+        { "Lines element's Sku", "HostileEverything key 33 (Lines[2]): Cqrs.Tests.Serialization.Untrusted.HostileLine key 0 (Sku): " },
     };
 
     [Theory]
@@ -76,6 +77,7 @@ public sealed class UntrustedPayloadTests
             "Tags element" => sample with { Tags = ["x", null!] },
             "Lines" => sample with { Lines = null! },
             "Line.Sku" => sample with { Line = new HostileLine(null!, 1) },
+            "Lines element's Sku" => sample with { Lines = [new HostileLine("a", 1), new HostileLine("b", 2), new HostileLine(null!, 3)] },
             _ => throw new ArgumentOutOfRangeException(nameof(member)),
         };
 
