@@ -106,6 +106,19 @@ public sealed class UntrustedPayloadTests
             StringComparison.Ordinal);
     }
 
+    /// <summary>In a list of lists, the error gives the index in the outer list: the one the member's own loop reads.</summary>
+    [Fact]
+    public void WrongTypeInAListOfLists_IsRefusedNamingTheOuterElement()
+    {
+        var payload = RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample());
+        ReadOnlySpan<byte> grid = [0x92, 0x92, 0x01, 0x02, 0x91, 0xA1, (byte)'x']; // [[1, 2], ["x"]]
+        var withText = (byte[])[.. ArrayHeader(35), .. MemberBytes(payload, 34), .. grid];
+
+        var error = Read(withText);
+
+        Assert.Contains("HostileEverything key 34 (Grid[1]): ", error.Message, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Nil_ForNullableMembers_IsRead()
     {
