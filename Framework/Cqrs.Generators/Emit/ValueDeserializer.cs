@@ -18,11 +18,11 @@ internal static class ValueDeserializer
     public const string DepthDown = "reader.Depth--;";
 
     /// <param name="target">An assignable expression of the shape's type.</param>
-    /// <param name="element">
+    /// <param name="elementIndex">
     /// A variable that a list or array read here keeps the index of the element it is reading in, and sets to -1 once
     /// read; null when none is kept (the elements of a collection in a collection, whose error names the outer index).
     /// </param>
-    public static void Read(CodeWriter code, ValueShape shape, string target, string? element = null)
+    public static void Read(CodeWriter code, ValueShape shape, string target, string? elementIndex = null)
     {
         switch (shape.Kind)
         {
@@ -46,7 +46,7 @@ internal static class ValueDeserializer
 
         if (!shape.IsReference && shape.Kind != ShapeKind.Nullable)
         {
-            ReadPresent(code, shape, target, element);
+            ReadPresent(code, shape, target, elementIndex);
             return;
         }
 
@@ -54,7 +54,7 @@ internal static class ValueDeserializer
             .Line(shape.NilForbidden ? NilError(shape) + ";" : $"{target} = {(shape.IsReference ? "null!" : "null")};")
             .Close()
             .Open("else");
-        ReadPresent(code, shape, target, element);
+        ReadPresent(code, shape, target, elementIndex);
         code.Close();
     }
 
@@ -67,12 +67,12 @@ internal static class ValueDeserializer
     /// <summary>What follows a read that returns null for nil: a throw when nil is refused, else nothing.</summary>
     private static string OrNil(ValueShape shape) => shape.NilForbidden ? " ?? " + NilError(shape) : "!";
 
-    private static void ReadPresent(CodeWriter code, ValueShape shape, string target, string? element)
+    private static void ReadPresent(CodeWriter code, ValueShape shape, string target, string? elementIndex)
     {
         switch (shape.Kind)
         {
             case ShapeKind.Nullable:
-                Read(code, shape.Element!, target, element);
+                Read(code, shape.Element!, target, elementIndex);
                 break;
             case ShapeKind.Contract:
                 code.Line($"{target} = global::Cqrs.Generated.{shape.CodecName}.Instance.Deserialize(ref reader);");
@@ -81,12 +81,11 @@ internal static class ValueDeserializer
                 ReadMap(code, shape, target);
                 break;
             default:
-                ReadSequence(code, shape, target, element);
+                ReadSequence(code, shape, target, elementIndex);
                 break;
         }
     }
 
-    /// <param name="elementIndex">Where the index of the element being read is kept (see <see cref="Read"/>), if anywhere.</param>
     private static void ReadSequence(CodeWriter code, ValueShape shape, string target, string? elementIndex)
     {
         var element = shape.Element!;
