@@ -94,11 +94,9 @@ public sealed class UntrustedPayloadTests
     [Fact]
     public void WrongTypeForAMember_IsRefusedNamingIt()
     {
-        var payload = RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample());
         ReadOnlySpan<byte> five = [0xA4, .. "five"u8]; // a fixstr of four bytes
-        var withText = (byte[])[.. ArrayHeader(6), .. MemberBytes(payload, 5), .. five];
 
-        var error = Read(withText);
+        var error = Read(SampleEndingWith(5, five));
 
         Assert.StartsWith(
             "The untrusted.v1.everything payload is not valid: Cqrs.Tests.Serialization.Untrusted.HostileEverything key 5 (Count): ",
@@ -110,11 +108,9 @@ public sealed class UntrustedPayloadTests
     [Fact]
     public void WrongTypeInAListOfLists_IsRefusedNamingTheOuterElement()
     {
-        var payload = RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample());
         ReadOnlySpan<byte> grid = [0x92, 0x92, 0x01, 0x02, 0x91, 0xA1, (byte)'x']; // [[1, 2], ["x"]]
-        var withText = (byte[])[.. ArrayHeader(35), .. MemberBytes(payload, 34), .. grid];
 
-        var error = Read(withText);
+        var error = Read(SampleEndingWith(34, grid));
 
         Assert.Contains("HostileEverything key 34 (Grid[1]): ", error.Message, StringComparison.Ordinal);
     }
@@ -197,6 +193,10 @@ public sealed class UntrustedPayloadTests
         return payload.AsSpan(headerLength, (int)reader.Consumed - headerLength);
     }
 
+    /// <summary>The sample's members before <paramref name="key"/>, then <paramref name="value"/> as that key's, the last.</summary>
+    private static byte[] SampleEndingWith(int key, ReadOnlySpan<byte> value) =>
+        [.. ArrayHeader(key + 1), .. MemberBytes(RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample()), key), .. value];
+
     private static byte[] ArrayHeader(int count)
     {
         var buffer = new ArrayBufferWriter<byte>();
@@ -220,7 +220,7 @@ public sealed class UntrustedPayloadTests
             _ => throw new ArgumentOutOfRangeException(nameof(member)),
         };
         var payload = new byte[BodyBytes];
-        byte[] prefix = [.. ArrayHeader(key + 1), .. MemberBytes(RegistryCodec<HostileEverything>.Serialize(HostileSamples.Sample()), key), code];
+        var prefix = SampleEndingWith(key, [code]);
         prefix.CopyTo(payload, 0);
         var claimed = (uint)(BodyBytes - prefix.Length - 4) / (code == 0xDF ? 2u : 1u);
         BinaryPrimitives.WriteUInt32BigEndian(payload.AsSpan(prefix.Length), claimed);
