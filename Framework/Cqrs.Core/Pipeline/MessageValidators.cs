@@ -23,6 +23,9 @@ internal sealed class MessageValidators<T>
     /// <summary>By validator, in registration order: set once it has refused a synchronous call (a race only costs another refusal).</summary>
     private bool[] _asynchronous = [];
 
+    /// <summary>The singletons' rules, index for index, made on first use (a race only makes them twice); null where a validator runs through its own call.</summary>
+    private ValidatorRules<T>?[]? _singletonRules;
+
     private MessageValidators(IServiceProvider services, bool singletonHandlers)
     {
         _services = services;
@@ -46,7 +49,9 @@ internal sealed class MessageValidators<T>
     public ValueTask<List<ValidationFailure>?> ValidateAsync(T message, CancellationToken cancellationToken)
     {
         var validators = Validators;
-        return validators.IsScoped ? ValidateInScopeAsync(validators, message, cancellationToken) : Validate(validators.Singletons, message, cancellationToken);
+        return validators.IsScoped
+            ? ValidateInScopeAsync(validators, message, cancellationToken)
+            : Validate(validators.Singletons, _singletonRules ??= Array.ConvertAll(validators.Singletons, ValidatorRules<T>.Of), message, cancellationToken);
     }
 
     /// <exception cref="ValidationException">With every failure, when there are any.</exception>
@@ -67,20 +72,23 @@ internal sealed class MessageValidators<T>
         var scope = _services.CreateAsyncScope();
         await using (scope.ConfigureAwait(false))
         {
-            return await Validate(validators.In(scope.ServiceProvider), message, cancellationToken).ConfigureAwait(false);
+            return await Validate(validators.In(scope.ServiceProvider), rules: null, message, cancellationToken).ConfigureAwait(false);
         }
     }
 
-    /// <summary>Runs <paramref name="resolved"/> in turn; without asynchronous rules, synchronously.</summary>
-    private ValueTask<List<ValidationFailure>?> Validate(IValidator<T>[] resolved, T message, CancellationToken cancellationToken)
+    /// <summary>
+    /// Runs <paramref name="resolved"/> in turn; without asynchronous rules, synchronously, and through their
+    /// <paramref name="rules"/> (index for index) where given: a scope's validators, made for one call, run through their own.
+    /// </summary>
+    private ValueTask<List<ValidationFailure>?> Validate(IValidator<T>[] resolved, ValidatorRules<T>?[]? rules, T message, CancellationToken cancellationToken)
     {
         var asynchronous = _asynchronous.Length == resolved.Length ? _asynchronous : _asynchronous = new bool[resolved.Length];
         List<ValidationFailure>? failures = null;
         for (var index = 0; index < resolved.Length; index++)
         {
-            if (!TryValidateSynchronously(resolved, asynchronous, index, message, ref failures))
+            if (!TryValidateSynchronously(resolved, rules, asynchronous, index, message, ref failures))
             {
-                return ValidateFromAsync(resolved, asynchronous, index, message, failures, cancellationToken);
+                return ValidateFromAsync(resolved, rules, asynchronous, index, message, failures, cancellationToken);
             }
         }
 
@@ -89,11 +97,11 @@ internal sealed class MessageValidators<T>
 
     /// <summary>The slow path, from the first validator that must run asynchronously.</summary>
     private static async ValueTask<List<ValidationFailure>?> ValidateFromAsync(
-        IValidator<T>[] resolved, bool[] asynchronous, int index, T message, List<ValidationFailure>? failures, CancellationToken cancellationToken)
+        IValidator<T>[] resolved, ValidatorRules<T>?[]? rules, bool[] asynchronous, int index, T message, List<ValidationFailure>? failures, CancellationToken cancellationToken)
     {
         for (; index < resolved.Length; index++)
         {
-            if (!TryValidateSynchronously(resolved, asynchronous, index, message, ref failures))
+            if (!TryValidateSynchronously(resolved, rules, asynchronous, index, message, ref failures))
             {
                 failures = Collect(await resolved[index].ValidateAsync(message, cancellationToken).ConfigureAwait(false), failures);
             }
@@ -103,7 +111,8 @@ internal sealed class MessageValidators<T>
     }
 
     /// <summary>Adds the validator's failures to <paramref name="failures"/>; false, having run nothing to the end, when it holds asynchronous rules.</summary>
-    private static bool TryValidateSynchronously(IValidator<T>[] resolved, bool[] asynchronous, int index, T message, ref List<ValidationFailure>? failures)
+    private static bool TryValidateSynchronously(
+        IValidator<T>[] resolved, ValidatorRules<T>?[]? rules, bool[] asynchronous, int index, T message, ref List<ValidationFailure>? failures)
     {
         if (asynchronous[index])
         {
@@ -112,7 +121,7 @@ internal sealed class MessageValidators<T>
 
         try
         {
-            failures = ReusedValidationContext<T>.Validate(resolved[index], message, failures);
+            failures = ReusedValidationContext<T>.Validate(resolved[index], rules?[index], message, failures);
             return true;
         }
         catch (AsyncValidatorInvokedSynchronouslyException)

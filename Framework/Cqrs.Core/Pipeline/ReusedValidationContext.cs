@@ -13,7 +13,9 @@ namespace Cqrs.Pipeline;
 /// The message, the failure list and the shared condition cache are not public: they are reached through
 /// <see cref="UnsafeAccessorAttribute"/> (no reflection), and only in the FluentValidation release this was tested
 /// with (<see cref="ValidationContextReuse.TestedFluentValidation"/>): another release may keep other state in those members, or none, so with
-/// it every validation gets a new context through the public API, as FluentValidation itself would make. Thread-safe.
+/// it every validation gets a new context through the public API, as FluentValidation itself would make. With a
+/// validator's <see cref="ValidatorRules{T}"/>, the context keeps a result over its failures too, so that validating a
+/// valid message allocates nothing. Thread-safe.
 /// </summary>
 internal static class ReusedValidationContext<T>
 {
@@ -22,20 +24,38 @@ internal static class ReusedValidationContext<T>
     [ThreadStatic]
     private static ValidationContext<T>? t_free;
 
-    /// <summary>Runs <paramref name="validator"/> on <paramref name="message"/> and adds its failures to <paramref name="failures"/>.</summary>
+    /// <summary>The result over <see cref="t_free"/>'s failures, once <see cref="ValidatorRules{T}"/> needed one; taken and put back with it.</summary>
+    [ThreadStatic]
+    private static ValidationResult? t_freeResult;
+
+    /// <summary>
+    /// Runs <paramref name="validator"/> on <paramref name="message"/> and adds its failures to <paramref name="failures"/>:
+    /// through <paramref name="rules"/>, its rules, when given.
+    /// </summary>
     /// <returns>The failures so far: <paramref name="failures"/>, created on the first one; null while there are none.</returns>
     /// <exception cref="AsyncValidatorInvokedSynchronouslyException">The validator holds asynchronous rules.</exception>
-    public static List<ValidationFailure>? Validate(IValidator<T> validator, T message, List<ValidationFailure>? failures)
+    public static List<ValidationFailure>? Validate(IValidator<T> validator, ValidatorRules<T>? rules, T message, List<ValidationFailure>? failures)
     {
         if (!Reusable)
         {
             return MessageValidators<T>.Collect(validator.Validate(message), failures);
         }
 
-        var context = Take(message);
+        var (context, result) = Take(message);
+        if (rules is null || message is null)
+        {
+            // A null message goes to FluentValidation's own call, which refuses it with its own error.
+            result = validator.Validate(context);
+        }
+        else
+        {
+            result ??= ValidatorRules<T>.ResultOver(Failures(context));
+            rules.Run(context, result);
+        }
+
         // Copied out before the context is cleared: a validator may return the context's own failure list.
-        failures = MessageValidators<T>.Collect(validator.Validate(context), failures);
-        Return(context);
+        failures = MessageValidators<T>.Collect(result, failures);
+        Return(context, result);
         return failures;
     }
 
@@ -55,21 +75,27 @@ internal static class ReusedValidationContext<T>
         }
     }
 
-    private static ValidationContext<T> Take(T message)
+    /// <summary>This thread's free context, with its result when it has one; else a new context.</summary>
+    private static (ValidationContext<T> Context, ValidationResult? Result) Take(T message)
     {
         var context = t_free;
         if (context is null)
         {
-            return new ValidationContext<T>(message);
+            return (new ValidationContext<T>(message), null);
         }
 
+        var result = t_freeResult;
         t_free = null; // a validator that validates another T on this thread gets a context of its own
+        t_freeResult = null;
         InstanceToValidate(context) = message;
-        return context;
+        return (context, result);
     }
 
-    /// <summary>Puts the context back as new, unless a validator left it mid-way.</summary>
-    private static void Return(ValidationContext<T> context)
+    /// <summary>
+    /// Puts the context back as new, unless a validator left it mid-way; with it <paramref name="result"/>, when that is
+    /// still a result over the context's failures (a <c>PreValidate</c> may have given it a list of its own).
+    /// </summary>
+    private static void Return(ValidationContext<T> context, ValidationResult result)
     {
         if (context.PropertyChain.Count != 0 || context.IsChildContext)
         {
@@ -90,6 +116,7 @@ internal static class ReusedValidationContext<T>
         }
 
         t_free = context;
+        t_freeResult = result.Errors == Failures(context) ? result : null;
     }
 
     [UnsafeAccessor(UnsafeAccessorKind.Field, Name = "<InstanceToValidate>k__BackingField")]

@@ -27,10 +27,13 @@ public sealed class DispatchAllocationTests(ITestOutputHelper output)
     private static readonly bool CoreIsOptimized =
         typeof(ICommandBus).Assembly.GetCustomAttribute<DebuggableAttribute>() is not { IsJITOptimizerDisabled: true };
 
-    /// <summary>Validation's share is FluentValidation's result, one per message; the contexts in line are handed out again, so none is allocated per message.</summary>
+    /// <summary>
+    /// Validation's share is what the test validators' rules allocate themselves (a comparison that boxes its value), with no
+    /// FluentValidation result per message; the contexts in line are handed out again, so none is allocated per message.
+    /// </summary>
     [Fact]
     public Task DirectDispatch_AfterWarmUp_StaysUnderItsAllocationCeiling() =>
-        AssertBytesPerOperationAsync(directDispatch: true, ceiling: 176);
+        AssertBytesPerOperationAsync(directDispatch: true, ceiling: 128);
 
     [Fact]
     public Task DirectDispatchUnvalidated_AfterWarmUp_StaysUnderItsAllocationCeiling() =>
@@ -51,12 +54,12 @@ public sealed class DispatchAllocationTests(ITestOutputHelper output)
         };
         ActivitySource.AddActivityListener(listener);
 
-        await AssertBytesPerOperationAsync(directDispatch: true, ceiling: 432);
+        await AssertBytesPerOperationAsync(directDispatch: true, ceiling: 376);
     }
 
     [Fact]
     public Task FullPipeline_AfterWarmUp_StaysUnderItsAllocationCeiling() =>
-        AssertBytesPerOperationAsync(directDispatch: false, ceiling: CoreIsOptimized ? 736 : 1_120);
+        AssertBytesPerOperationAsync(directDispatch: false, ceiling: CoreIsOptimized ? 680 : 1_120);
 
     private async Task AssertBytesPerOperationAsync(bool directDispatch, long ceiling, bool validateInDirectDispatch = true)
     {

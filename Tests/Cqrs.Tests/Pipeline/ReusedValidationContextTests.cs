@@ -10,7 +10,8 @@ namespace Cqrs.Tests.Pipeline;
 /// <summary>
 /// A validation context reused from call to call must behave as a new one each time: nothing of one message's
 /// validation (failures, root data, shared conditions, property chain, the message itself) reaches the next.
-/// Each test validates on one thread, so every call after the first reuses that thread's context.
+/// Each test validates on one thread, so every call after the first reuses that thread's context; the theories do so
+/// through the validator's own call and through its rules (<see cref="ValidatorRules{T}"/>).
 /// </summary>
 public sealed class ReusedValidationContextTests
 {
@@ -41,33 +42,39 @@ public sealed class ReusedValidationContextTests
     public void IsTestedRelease_OfAnotherRelease_IsFalse(string? informationalVersion) =>
         Assert.False(ValidationContextReuse.IsTestedRelease(informationalVersion));
 
-    [Fact]
-    public void Validate_AfterAFailedMessage_ReportsOnlyTheNextMessagesFailures()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Validate_AfterAFailedMessage_ReportsOnlyTheNextMessagesFailures(bool throughRules)
     {
         var validator = ParcelValidator();
 
-        var first = ReusedValidationContext<Parcel>.Validate(validator, new Parcel("", Weight: 5), failures: null);
-        var valid = ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", Weight: 5), failures: null);
-        var third = ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", Weight: -1), failures: null);
+        var first = Through(throughRules, validator, new Parcel("", Weight: 5), failures: null);
+        var valid = Through(throughRules, validator, new Parcel("box", Weight: 5), failures: null);
+        var third = Through(throughRules, validator, new Parcel("box", Weight: -1), failures: null);
 
         Assert.Equal(["Label"], PropertyNames(first));
         Assert.Null(valid);
         Assert.Equal(["Weight"], PropertyNames(third));
     }
 
-    [Fact]
-    public void Validate_WithFailuresSoFar_AddsToThem()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Validate_WithFailuresSoFar_AddsToThem(bool throughRules)
     {
         List<ValidationFailure> earlier = [new("Other", "earlier failure")];
 
-        var failures = ReusedValidationContext<Parcel>.Validate(ParcelValidator(), new Parcel("", Weight: -1), earlier);
+        var failures = Through(throughRules, ParcelValidator(), new Parcel("", Weight: -1), earlier);
 
         Assert.Same(earlier, failures);
         Assert.Equal(["Other", "Label", "Weight"], PropertyNames(failures));
     }
 
-    [Fact]
-    public void Validate_RootDataWrittenByARule_IsGoneForTheNextMessage()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Validate_RootDataWrittenByARule_IsGoneForTheNextMessage(bool throughRules)
     {
         var validator = new InlineValidator<Parcel>();
         validator.RuleFor(parcel => parcel.Label).Custom((_, context) =>
@@ -80,12 +87,14 @@ public sealed class ReusedValidationContextTests
             context.RootContextData["seen"] = true;
         });
 
-        Assert.Null(ReusedValidationContext<Parcel>.Validate(validator, new Parcel("a", 1), failures: null));
-        Assert.Null(ReusedValidationContext<Parcel>.Validate(validator, new Parcel("b", 1), failures: null));
+        Assert.Null(Through(throughRules, validator, new Parcel("a", 1), failures: null));
+        Assert.Null(Through(throughRules, validator, new Parcel("b", 1), failures: null));
     }
 
-    [Fact]
-    public void Validate_SharedCondition_IsEvaluatedAgainForAnEqualMessage()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Validate_SharedCondition_IsEvaluatedAgainForAnEqualMessage(bool throughRules)
     {
         var evaluations = 0;
         var validator = new InlineValidator<Parcel>();
@@ -96,45 +105,51 @@ public sealed class ReusedValidationContextTests
         });
 
         // Records with equal values: a stale shared-condition cache, keyed by the message, would answer the second.
-        ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", 20), failures: null);
-        ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", 20), failures: null);
+        Through(throughRules, validator, new Parcel("box", 20), failures: null);
+        Through(throughRules, validator, new Parcel("box", 20), failures: null);
 
         Assert.Equal(2, evaluations);
     }
 
-    [Fact]
-    public void Validate_ChildValidatorFailures_KeepTheirPathOnEveryMessage()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Validate_ChildValidatorFailures_KeepTheirPathOnEveryMessage(bool throughRules)
     {
         var validator = new InlineValidator<Shipment>();
         validator.RuleFor(shipment => shipment.Parcel).SetValidator(ParcelValidator());
 
-        var first = ReusedValidationContext<Shipment>.Validate(validator, new Shipment(new Parcel("", 1)), failures: null);
-        var valid = ReusedValidationContext<Shipment>.Validate(validator, new Shipment(new Parcel("box", 1)), failures: null);
-        var third = ReusedValidationContext<Shipment>.Validate(validator, new Shipment(new Parcel("", 1)), failures: null);
+        var first = Through(throughRules, validator, new Shipment(new Parcel("", 1)), failures: null);
+        var valid = Through(throughRules, validator, new Shipment(new Parcel("box", 1)), failures: null);
+        var third = Through(throughRules, validator, new Shipment(new Parcel("", 1)), failures: null);
 
         Assert.Equal(["Parcel.Label"], PropertyNames(first));
         Assert.Null(valid);
         Assert.Equal(["Parcel.Label"], PropertyNames(third));
     }
 
-    [Fact]
-    public void Validate_AfterARuleThrew_ValidatesTheNextMessageAsNew()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Validate_AfterARuleThrew_ValidatesTheNextMessageAsNew(bool throughRules)
     {
         var validator = new InlineValidator<Parcel>();
         validator.RuleFor(parcel => parcel.Weight).Must(weight => weight != 13 ? weight > 0 : throw new InvalidOperationException("unlucky"));
 
-        Assert.Throws<InvalidOperationException>(() => ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", 13), failures: null));
-        var failures = ReusedValidationContext<Parcel>.Validate(validator, new Parcel("box", -1), failures: null);
+        Assert.Throws<InvalidOperationException>(() => Through(throughRules, validator, new Parcel("box", 13), failures: null));
+        var failures = Through(throughRules, validator, new Parcel("box", -1), failures: null);
 
         Assert.Equal(["Weight"], PropertyNames(failures));
     }
 
-    [Fact]
-    public void Validate_DoesNotKeepTheMessageAlive()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Validate_DoesNotKeepTheMessageAlive(bool throughRules)
     {
         var validator = ParcelValidator();
 
-        var validated = ValidateOneParcel(validator);
+        var validated = ValidateOneParcel(validator, throughRules);
         GC.Collect();
         GC.WaitForPendingFinalizers();
         GC.Collect();
@@ -148,14 +163,15 @@ public sealed class ReusedValidationContextTests
         var validator = ParcelValidator();
         var parcel = new Parcel("box", 5);
 
-        var reused = BytesPerCall(() => ReusedValidationContext<Parcel>.Validate(validator, parcel, failures: null));
+        var reused = BytesPerCall(() => ReusedValidationContext<Parcel>.Validate(validator, rules: null, parcel, failures: null));
         var fresh = BytesPerCall(() => validator.Validate(parcel));
 
         // A new context with its property chain, failure list, root data and message formatter is several hundred bytes.
         Assert.True(fresh - reused >= 400, $"reused context: {reused} bytes a call; FluentValidation's own: {fresh}");
     }
 
-    private static long BytesPerCall(Action validate)
+    /// <summary>Bytes this thread allocates a call of <paramref name="validate"/>, after one call to warm it.</summary>
+    internal static long BytesPerCall(Action validate)
     {
         validate();
         var before = GC.GetAllocatedBytesForCurrentThread();
@@ -168,12 +184,16 @@ public sealed class ReusedValidationContextTests
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static WeakReference ValidateOneParcel(InlineValidator<Parcel> validator)
+    private static WeakReference ValidateOneParcel(InlineValidator<Parcel> validator, bool throughRules)
     {
         var parcel = new Parcel("box", 5);
-        ReusedValidationContext<Parcel>.Validate(validator, parcel, failures: null);
+        Through(throughRules, validator, parcel, failures: null);
         return new WeakReference(parcel);
     }
+
+    /// <summary>Validates through the validator's rules (<see cref="ValidatorRules{T}"/>), or through its own call.</summary>
+    private static List<ValidationFailure>? Through<T>(bool throughRules, AbstractValidator<T> validator, T message, List<ValidationFailure>? failures) =>
+        ReusedValidationContext<T>.Validate(validator, throughRules ? ValidatorRules<T>.Of(validator) ?? throw new ArgumentException("The validator has no rules to run.", nameof(validator)) : null, message, failures);
 
     private static string[] PropertyNames(List<ValidationFailure>? failures) =>
         [.. (failures ?? []).Select(failure => failure.PropertyName)];
@@ -183,7 +203,7 @@ public sealed class ReusedValidationContextTests
     public sealed record Shipment(Parcel Parcel);
 
     /// <summary>Built here, not declared as a class: the generator would register a validator class for every test container.</summary>
-    private static InlineValidator<Parcel> ParcelValidator()
+    internal static InlineValidator<Parcel> ParcelValidator()
     {
         var validator = new InlineValidator<Parcel>();
         validator.RuleFor(parcel => parcel.Label).NotEmpty();
