@@ -12,7 +12,8 @@ namespace Cqrs.Pipeline;
 /// <see cref="ValidationResult"/> every time, valid or not. The rules, the rule call and the result's constructor are not
 /// public: they are reached through <see cref="UnsafeAccessorAttribute"/> (no reflection), and only in the FluentValidation
 /// release this was tested with (<see cref="ValidationContextReuse.TestedReleaseInUse"/>). A validator that overrides
-/// <c>Validate(context)</c> runs through it instead (<see cref="Of"/>). Thread-safe.
+/// <c>Validate(context)</c> runs through it instead (<see cref="Of"/>, which reads that from a delegate's method, once per
+/// validator). Thread-safe.
 /// </summary>
 internal sealed class ValidatorRules<T>
 {
